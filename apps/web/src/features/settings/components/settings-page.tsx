@@ -1,0 +1,80 @@
+import { Link } from '@tanstack/react-router';
+import { Button, Card, PageHeader } from '@tessera/ui';
+import { useTranslation } from '#/lib/i18n.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from '#/lib/settings-sections.ts';
+import { LanguageSwitch } from '#/components/language-switch.tsx';
+import { ThemeSwitch } from '#/components/theme-switch.tsx';
+import { useSignOut } from '#/lib/use-sign-out.ts';
+
+/** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
+export function SettingsPage({ section }: { section: SettingsSection }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="app-page">
+      <PageHeader title={t('settings.title')} />
+      <div className="app-settings">
+        <nav aria-label={t('settings.menu')} className="app-settings__menu">
+          <ul>
+            {SETTINGS_SECTIONS.map((value) => (
+              <li key={value}>
+                <Link
+                  to="/dashboard/settings/"
+                  search={{ content: value }}
+                  className="app-settings__link"
+                  aria-current={value === section ? 'page' : undefined}
+                >
+                  {t(`settings.sections.${value}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Card className="app-settings__panel">
+          <h2 className="app-settings__title">{t(`settings.sections.${section}`)}</h2>
+          <SettingsPanel section={section} />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function SettingsPanel({ section }: { section: SettingsSection }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const signOut = useSignOut();
+  switch (section) {
+    case 'appearance':
+      return (
+        <>
+          <p>{t('dashboard:settings.appearanceText')}</p>
+          <ThemeSwitch />
+        </>
+      );
+    case 'languages':
+      return (
+        <>
+          <p>{t('dashboard:settings.languagesText')}</p>
+          <LanguageSwitch />
+        </>
+      );
+    case 'helpCenter':
+      return (
+        <>
+          <p>{t('dashboard:settings.helpCenterText')}</p>
+          <Button asChild variant="secondary">
+            <Link to="/help/">{t('dashboard:settings.openHelp')}</Link>
+          </Button>
+        </>
+      );
+    case 'logout':
+      return (
+        <>
+          <p>{t('dashboard:settings.logoutText')}</p>
+          <Button variant="danger" onClick={() => void signOut()}>
+            {t('common:actions.signOut')}
+          </Button>
+        </>
+      );
+    default:
+      return <p>{t('dashboard:settings.coming')}</p>;
+  }
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { createQueryClient, retryDelayMs } from './query-client.ts';
+
+describe('query defaults (spec section 9)', () => {
+  it('retries with an exponential delay from 1 s capped at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('keeps inactive data 5 minutes and retries 3 times', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults?.gcTime).toBe(300_000);
+    expect(defaults?.retry).toBe(3);
+  });
+});

@@ -1,0 +1,10 @@
+import { runtimeConfigSchema, type RuntimeConfig } from '@tessera/contracts';
+
+/** Loads /config.json, the server's runtime configuration (service base URLs, identity settings). */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/config.json', { credentials: 'same-origin' });
+  if (!response.ok) {
+    throw new Error(`config.json: ${response.status}`);
+  }
+  return runtimeConfigSchema.parse(await response.json());
+}

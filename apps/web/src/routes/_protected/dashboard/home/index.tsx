@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import type { SearchInput } from '#/lib/search-params.ts';
+import { DashboardHomePage } from '#/features/home/components/dashboard-home-page.tsx';
+
+// Spec section 2: origin is optional and its only value is deposit_success.
+export const Route = createFileRoute('/_protected/dashboard/home/')({
+  validateSearch: (raw: SearchInput): { origin?: 'deposit_success' } =>
+    raw['origin'] === 'deposit_success' ? { origin: 'deposit_success' } : {},
+  component: Home,
+});
+
+function Home() {
+  const { origin } = Route.useSearch();
+  return <DashboardHomePage depositSucceeded={origin === 'deposit_success'} />;
+}

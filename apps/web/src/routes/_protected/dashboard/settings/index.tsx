@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { oneOf, type SearchInput } from '#/lib/search-params.ts';
+import { SETTINGS_SECTIONS } from '#/lib/settings-sections.ts';
+import { SettingsPage } from '#/features/settings/components/settings-page.tsx';
+
+export const Route = createFileRoute('/_protected/dashboard/settings/')({
+  validateSearch: (raw: SearchInput) => ({
+    content: oneOf(raw['content'], SETTINGS_SECTIONS, 'personalInformation'),
+  }),
+  component: Settings,
+});
+
+function Settings() {
+  const { content } = Route.useSearch();
+  return <SettingsPage section={content} />;
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { oneOf, type SearchInput } from '#/lib/search-params.ts';
+import { WalletsPage } from '#/features/wallets/components/wallets-page.tsx';
+
+export const Route = createFileRoute('/_protected/dashboard/wallets/')({
+  validateSearch: (raw: SearchInput) => ({
+    action: oneOf(raw['action'], ['new', 'transfer'] as const, 'new'),
+  }),
+  component: Wallets,
+});
+
+function Wallets() {
+  const { action } = Route.useSearch();
+  return <WalletsPage action={action} />;
+}

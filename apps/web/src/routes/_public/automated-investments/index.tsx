@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProductPage } from '#/features/public/components/product-page.tsx';
+
+export const Route = createFileRoute('/_public/automated-investments/')({
+  component: () => <ProductPage page="automatedInvestments" />,
+});

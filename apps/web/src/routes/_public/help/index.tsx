@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HelpPlaceholderPage } from '#/features/help/components/help-placeholder-page.tsx';
+
+export const Route = createFileRoute('/_public/help/')({ component: () => <HelpPlaceholderPage /> });

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { signInAsFixture } from './support.ts';
+
+test('the home page is served in the detected browser language', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /un seul compte limpide/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await context.close();
+});
+
+test('?lng=fr switches to French and stores lng', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /one clear account/ })).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/?lng=fr');
+  await expect(page.getByRole('heading', { level: 1, name: /un seul compte limpide/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('fr');
+  await page.goto('/pricing/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tarifs' })).toBeVisible();
+});
+
+test('only the current language is fetched', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/lang\/([^/]+)\//.exec(request.url());
+    if (match?.[1]) {
+      requested.push(match[1]);
+    }
+  });
+  await page.goto('/?lng=fr');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(new Set(requested)).toEqual(new Set(['fr']));
+});
+
+test('the language switch changes the dashboard and is remembered', async ({ page }) => {
+  await signInAsFixture(page);
+  await page.goto('/dashboard/settings/?content=languages');
+  await page.getByRole('main').getByRole('radio', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('fr');
+});
+
+test('the theme switch applies and remembers dark', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('radio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});

@@ -1,0 +1,156 @@
+import { expect, test } from '@playwright/test';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, signInAsFixture } from './support.ts';
+
+test.describe('route table: public routes', () => {
+  for (const route of PUBLIC_ROUTES) {
+    test(`${route.path} renders its page`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('route table: protected routes', () => {
+  for (const route of PROTECTED_ROUTES) {
+    test(`${route.path} sends a visitor to /login with the redirect`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page).toHaveURL(/\/login\?redirect=/);
+      const redirect = new URL(page.url()).searchParams.get('redirect');
+      expect(redirect).toBe(route.path);
+      await expect(page.getByRole('heading', { level: 1, name: /Sign in to Tessera/ })).toBeVisible();
+    });
+
+    test(`${route.path} renders for a signed-in customer`, async ({ page }) => {
+      await signInAsFixture(page);
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+    });
+  }
+
+  test('/dashboard/ goes to /dashboard/home/', async ({ page }) => {
+    await signInAsFixture(page);
+    await page.goto('/dashboard/');
+    await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+  });
+});
+
+test.describe('route guards', () => {
+  test('/login sends a signed-in customer to the redirect value', async ({ page }) => {
+    await signInAsFixture(page);
+    await page.goto('/login?redirect=%2Fdashboard%2Fmarket%2F');
+    await expect(page).toHaveURL(/\/dashboard\/market\/$/);
+  });
+
+  test('/login ignores an off-site redirect and goes to the dashboard home', async ({ page }) => {
+    await signInAsFixture(page);
+    await page.goto('/login?redirect=%2F%2Fevil.example%2F');
+    await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+  });
+
+  test('after sign-out a protected page asks for sign-in again', async ({ page }) => {
+    await signInAsFixture(page);
+    await page.goto('/dashboard/settings/?content=logout');
+    await page.evaluate(() => {
+      // The init script would restore the fixture session on the next navigation; drop it for good.
+      sessionStorage.removeItem('tessera.fixtureSession');
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('search parameter fallbacks', () => {
+  test.beforeEach(async ({ page }) => signInAsFixture(page));
+
+  test('settings content falls back to personalInformation', async ({ page }) => {
+    await page.goto('/dashboard/settings/?content=bogus');
+    const menu = page.getByRole('navigation', { name: 'Settings sections' });
+    await expect(menu.getByRole('link', { name: 'Personal information' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.goto('/dashboard/settings/?content=appearance');
+    await expect(menu.getByRole('link', { name: 'Appearance' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('wallets action falls back to new; transfer opens the transfer', async ({ page }) => {
+    await page.goto('/dashboard/wallets/?action=delete');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create a wallet' })).toBeVisible();
+    await page.goto('/dashboard/wallets/?action=transfer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Transfer money' })).toBeVisible();
+  });
+
+  test('wallet `to` selects the tab and falls back to 0', async ({ page }) => {
+    await page.goto('/dashboard/wallets/w-1/?to=2');
+    await expect(page.getByRole('tab', { name: 'Statements' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/dashboard/wallets/w-1/?to=banana');
+    await expect(page.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('trading product falls back to the stored last product, else AAPL_cboe, and is remembered', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/trading/?product=NOPE');
+    await expect(page.getByText(/for AAPL_cboe/)).toBeVisible();
+    await page.goto('/dashboard/trading/?product=SAP_xetra');
+    await expect(page.getByText(/for SAP_xetra/)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('lastProduct'))).toBe('SAP_xetra');
+    await page.goto('/dashboard/trading/?product=bad_product');
+    await expect(page.getByText(/for SAP_xetra/)).toBeVisible();
+  });
+
+  test('home shows the deposit banner only for origin=deposit_success', async ({ page }) => {
+    await page.goto('/dashboard/home/?origin=deposit_success');
+    await expect(page.getByText('Your deposit was received', { exact: false })).toBeVisible();
+    await page.goto('/dashboard/home/?origin=elsewhere');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your overview' })).toBeVisible();
+    await expect(page.getByText('Your deposit was received', { exact: false })).toHaveCount(0);
+  });
+
+  test("the detached window throws 'Invalid product' for an invalid product", async ({ page }) => {
+    await page.goto('/dashboard/trading/detached/?component=CHART&product=XYZ_moon');
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show Error' }).click();
+    await expect(page.getByText('Invalid product')).toBeVisible();
+    await page.getByRole('button', { name: 'Hide Error' }).click();
+    await expect(page.getByText('Invalid product')).toBeHidden();
+  });
+
+  test('the detached window accepts only CHART, WATCHLIST or ORDER_FORM', async ({ page }) => {
+    for (const component of ['WATCHLIST', 'ORDER_FORM']) {
+      await page.goto(`/dashboard/trading/detached/?component=${component}&product=AAPL_cboe`);
+      await expect(page.getByRole('heading', { level: 1, name: /AAPL_cboe/ })).toBeVisible();
+    }
+    await page.goto('/dashboard/trading/detached/?component=TICKER&product=AAPL_cboe');
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeVisible();
+  });
+
+  test('help search keeps q', async ({ page }) => {
+    await page.goto('/help/search/?q=retraits');
+    await expect(page.getByText('You searched for: retraits')).toBeVisible();
+  });
+});
+
+test.describe('not-found page', () => {
+  test('outside the dashboard the home button goes to /', async ({ page }) => {
+    await page.goto('/pricing/');
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await expect(page).toHaveURL(/\/pricing\/$/);
+    await page.goto('/no-such-page');
+    await page.getByRole('button', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test('inside the dashboard the home button goes to /dashboard/home/', async ({ page }) => {
+    await signInAsFixture(page);
+    await page.goto('/dashboard/no-such-area/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './product.ts';
+export * from './runtime-config.ts';

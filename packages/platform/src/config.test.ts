@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { envInteger } from './config-fields.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(run: () => unknown): readonly string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      return error.problems;
+    }
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: './data',
+      logLevel: 'info',
+      publicUrl: undefined,
+      trustProxy: false,
+      identity: {
+        region: 'eu-west-1',
+        userPoolId: 'eu-west-1_tessera',
+        userPoolEndpoint: null,
+        oauthDomain: null,
+      },
+    });
+    expect(config.serviceUrls.userManagement).toBe('/api/user-management');
+    expect(config.serviceUrls.ingest).toBe('/v1/web');
+  });
+
+  it('parses every variable and returns a deeply frozen object', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://tessera:secret@db.internal:5432/tessera',
+      DATA_DIR: '/var/lib/tessera',
+      LOG_LEVEL: 'debug',
+      PUBLIC_URL: 'https://bank.example/',
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'YES',
+      SERVICE_URL_LEDGER: 'https://ledger.bank.example/api/ledger/',
+      IDENTITY_USER_POOL_CLIENT_ID: 'client-1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://tessera:secret@db.internal:5432/tessera',
+      dataDir: '/var/lib/tessera',
+      logLevel: 'debug',
+      publicUrl: 'https://bank.example',
+      nodeEnv: 'production',
+      trustProxy: true,
+    });
+    expect(config.serviceUrls.ledger).toBe('https://ledger.bank.example/api/ledger');
+    expect(config.identity.userPoolClientId).toBe('client-1');
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.identity)).toBe(true);
+    expect(Object.isFrozen(config.serviceUrls)).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('lists every bad variable in one error, one line each, without echoing values', () => {
+    const problems = problemsOf(() =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://root:hunter2@localhost/db',
+        LOG_LEVEL: 'loud',
+        PUBLIC_URL: 'bank.example',
+        NODE_ENV: 'staging',
+        TRUST_PROXY: 'maybe',
+        DATABASE_POOL_MAX: '0',
+        SERVICE_URL_LEDGER: 'ledger',
+      }),
+    );
+    const variables = problems.map((line) => line.split(':')[0]);
+    expect(variables.sort()).toEqual(
+      [
+        'DATABASE_POOL_MAX',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'PORT',
+        'PUBLIC_URL',
+        'SERVICE_URL_LEDGER',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('puts every problem in the error message, one line each', () => {
+    try {
+      loadConfig({ PORT: '70000', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/^ {2}PORT: must be at most 65535$/m);
+      expect(message).toMatch(
+        /^ {2}LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent$/m,
+      );
+    }
+  });
+
+  it('adds service sections and reports their problems with the platform ones', () => {
+    const ledger = z.object({
+      LEDGER_BATCH_SIZE_MAX: envInteger(100, { min: 1, max: 8190 }),
+      LEDGER_KEY: z.string(),
+    });
+    expect(loadConfig({ LEDGER_KEY: 'k' }, { ledger }).ledger).toEqual({
+      LEDGER_BATCH_SIZE_MAX: 100,
+      LEDGER_KEY: 'k',
+    });
+    const problems = problemsOf(() => loadConfig({ PORT: 'x', LEDGER_BATCH_SIZE_MAX: '9000' }, { ledger }));
+    expect(problems).toEqual([
+      'PORT: must be a whole number from 0 to 65535',
+      'LEDGER_BATCH_SIZE_MAX: must be at most 8190',
+      'LEDGER_KEY: is required',
+    ]);
+  });
+
+  it('refuses a section that would shadow a platform setting', () => {
+    expect(() => loadConfig({}, { port: z.object({}) })).toThrow(/overwrite a platform setting/);
+  });
+});
+
+describe('the fixture-auth test switch', () => {
+  it('is off by default and on when asked outside production', () => {
+    expect(loadConfig({}).fixtureAuth).toBe(false);
+    expect(loadConfig({ TESSERA_FIXTURE_AUTH: 'true' }).fixtureAuth).toBe(true);
+  });
+
+  it('is refused in production', () => {
+    expect(() => loadConfig({ TESSERA_FIXTURE_AUTH: '1', NODE_ENV: 'production' })).toThrow(
+      /TESSERA_FIXTURE_AUTH/,
+    );
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * Configuration: the only module that reads `process.env`.
+ *
+ * Everything is parsed once, at start-up, with zod. A bad value stops the process with one message that names every
+ * problem, one line per variable, so an operator fixes them all in one go instead of one restart per typo.
+ * Values are never echoed back in the message: DATABASE_URL carries a password.
+ */
+import { z } from 'zod';
+import {
+  envBaseUrl,
+  envBoolean,
+  envEnum,
+  envHttpUrl,
+  envInteger,
+  envString,
+  isPostgresUrl,
+} from './config-fields.ts';
+
+/** The environment as a plain record of strings, like `process.env`. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Thrown by {@link loadConfig} when one or more variables are invalid; `problems` has one line per variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly code = 'CONFIG_INVALID';
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(
+      `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+    this.problems = problems;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The platform's own variables.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The log levels pino understands. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The keys of the runtime `/config.json` service map, with the env suffix that overrides each and its default. */
+export const serviceUrlDefaults = {
+  identity: ['IDENTITY', '/identity'],
+  userManagement: ['USER_MANAGEMENT', '/api/user-management'],
+  ledger: ['LEDGER', '/api/ledger'],
+  cashOperations: ['CASH_OPERATIONS', '/api/cash-operations'],
+  marketDataInfo: ['MARKET_DATA_INFO', '/api/market-data-info'],
+  marketData: ['MARKET_DATA', '/api/market-data'],
+  timeSeries: ['TIME_SERIES', '/api/time-series'],
+  trading: ['TRADING', '/api/trading'],
+  investments: ['INVESTMENTS', '/api/investments'],
+  reportManager: ['REPORT_MANAGER', '/api/report-manager'],
+  help: ['HELP', '/api/help'],
+  assistant: ['ASSISTANT', '/api/assistant'],
+  ingest: ['INGEST', '/v1/web'],
+  assist: ['ASSIST', '/assist'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** The name of a service in the runtime service map, e.g. `userManagement`. */
+export type ServiceUrlKey = keyof typeof serviceUrlDefaults;
+
+const serviceUrlShape = Object.fromEntries(
+  Object.values(serviceUrlDefaults).map(([suffix, path]) => [`SERVICE_URL_${suffix}`, envBaseUrl(path)]),
+) as Record<`SERVICE_URL_${(typeof serviceUrlDefaults)[ServiceUrlKey][0]}`, ReturnType<typeof envBaseUrl>>;
+
+/** The zod schema of every variable the platform reads, keyed by variable name. */
+export const platformEnvSchema = z.object({
+  NODE_ENV: envEnum(['development', 'production', 'test'], 'development'),
+  PORT: envInteger(3000, { min: 0, max: 65535 }),
+  HOST: envString('0.0.0.0', 255),
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host' })
+    .optional(),
+  DATABASE_POOL_MAX: envInteger(10, { min: 1, max: 1000 }),
+  DATABASE_STATEMENT_TIMEOUT_MS: envInteger(30_000, { min: 0, max: 3_600_000 }),
+  DATA_DIR: envString('./data', 4096).refine((value) => value.length > 0, { error: 'must not be empty' }),
+  LOG_LEVEL: envEnum(logLevels, 'info'),
+  PUBLIC_URL: envHttpUrl().optional(),
+  TRUST_PROXY: envBoolean(false),
+  TESSERA_FIXTURE_AUTH: envBoolean(false),
+  IDENTITY_REGION: envString('eu-west-1', 64),
+  IDENTITY_USER_POOL_ID: envString('eu-west-1_tessera', 128),
+  IDENTITY_USER_POOL_CLIENT_ID: envString('tessera-web', 128),
+  IDENTITY_USER_POOL_ENDPOINT: envHttpUrl().optional(),
+  IDENTITY_OAUTH_DOMAIN: z.string().max(255, { error: 'must be at most 255 characters' }).optional(),
+  ...serviceUrlShape,
+});
+
+/** Identity settings handed to the browser (aws-amplify) through `/config.json`. */
+export interface IdentityConfig {
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  /** Absolute endpoint of the user pool; `null` means `<origin>/identity` of the request. */
+  readonly userPoolEndpoint: string | null;
+  readonly oauthDomain: string | null;
+}
+
+/** The parsed, frozen configuration of one process. */
+export interface Config {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  /** Set when PostgreSQL is used; otherwise PGlite under `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolMax: number;
+  readonly databaseStatementTimeoutMs: number;
+  /** Where PGlite (and later the object store) keep files; `memory://` keeps PGlite in memory (tests). */
+  readonly dataDir: string;
+  readonly logLevel: (typeof logLevels)[number];
+  /** The public origin used in links (e-mails); no trailing slash. */
+  readonly publicUrl: string | undefined;
+  readonly trustProxy: boolean;
+  /**
+   * Test-only: publish `features.fixtureAuth` so browser journeys can render the dashboard shell before the
+   * identity service exists (apps/web/src/lib/auth.ts). Refused with NODE_ENV=production.
+   */
+  readonly fixtureAuth: boolean;
+  readonly identity: IdentityConfig;
+  /** Base URL of every service for the runtime config, a path on this origin unless overridden. */
+  readonly serviceUrls: Readonly<Record<ServiceUrlKey, string>>;
+}
+
+/** A record of extra config sections: each a zod object over environment variable names. */
+export type ConfigSections = Record<string, z.ZodType>;
+
+/** The config plus one key per section, holding that section's parsed value. */
+export type ConfigWithSections<S extends ConfigSections> = Config & {
+  readonly [K in keyof S]: z.output<S[K]>;
+};
+
+/**
+ * Parses the environment once and returns a deeply frozen config.
+ *
+ * `sections` lets a service add its own variables (built from the exported `env*` helpers); their problems are
+ * reported in the same ConfigError as the platform's. Empty strings count as unset, as in most process managers.
+ * @throws ConfigError listing every invalid variable, one line each.
+ */
+export function loadConfig<S extends ConfigSections = Record<never, never>>(
+  env: Environment = process.env,
+  sections?: S,
+): ConfigWithSections<S> {
+  const input = withoutEmptyValues(env);
+  const problems: string[] = [];
+  const platform = platformEnvSchema.safeParse(input);
+  if (!platform.success) {
+    problems.push(...describeIssues(platform.error));
+  } else if (platform.data.TESSERA_FIXTURE_AUTH && platform.data.NODE_ENV === 'production') {
+    problems.push('TESSERA_FIXTURE_AUTH: is a test-only switch and must not be set with NODE_ENV=production');
+  }
+  const sectionValues: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(sections ?? {})) {
+    if (name in platformConfigKeys) {
+      throw new Error(`Config section "${name}" would overwrite a platform setting; choose another name.`);
+    }
+    const parsed = schema.safeParse(input);
+    if (parsed.success) {
+      sectionValues[name] = parsed.data;
+    } else {
+      problems.push(...describeIssues(parsed.error));
+    }
+  }
+  if (problems.length > 0 || !platform.success) {
+    throw new ConfigError([...new Set(problems)]);
+  }
+  return deepFreeze({ ...toConfig(platform.data), ...sectionValues }) as ConfigWithSections<S>;
+}
+
+const platformConfigKeys: Record<keyof Config, true> = {
+  nodeEnv: true,
+  port: true,
+  host: true,
+  databaseUrl: true,
+  databasePoolMax: true,
+  databaseStatementTimeoutMs: true,
+  dataDir: true,
+  logLevel: true,
+  publicUrl: true,
+  trustProxy: true,
+  fixtureAuth: true,
+  identity: true,
+  serviceUrls: true,
+};
+
+function toConfig(env: z.output<typeof platformEnvSchema>): Config {
+  const serviceUrls = Object.fromEntries(
+    Object.entries(serviceUrlDefaults).map(([key, [suffix]]) => [
+      key,
+      env[`SERVICE_URL_${suffix}` as keyof typeof serviceUrlShape],
+    ]),
+  ) as Record<ServiceUrlKey, string>;
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    dataDir: env.DATA_DIR,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    fixtureAuth: env.TESSERA_FIXTURE_AUTH,
+    identity: {
+      region: env.IDENTITY_REGION,
+      userPoolId: env.IDENTITY_USER_POOL_ID,
+      userPoolClientId: env.IDENTITY_USER_POOL_CLIENT_ID,
+      userPoolEndpoint: env.IDENTITY_USER_POOL_ENDPOINT ?? null,
+      oauthDomain: env.IDENTITY_OAUTH_DOMAIN ?? null,
+    },
+    serviceUrls,
+  };
+}
+
+function withoutEmptyValues(env: Environment): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') {
+      result[key] = value;
+    }
+  }
+  return result;
+}
+
+/** One line per issue: the variable name, then what is wrong with it; never the value. */
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const variable = issue.path.map(String).join('.') || '(environment)';
+    const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+    return `${variable}: ${missing ? 'is required' : issue.message}`;
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) {
+      deepFreeze(inner);
+    }
+  }
+  return value;
+}

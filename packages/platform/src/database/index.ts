@@ -1,0 +1,15 @@
+/**
+ * The database module: the only place that imports PGlite or pg.
+ */
+export { createDatabase, type CreateDatabaseOptions, type DatabaseSettings } from './create-database.ts';
+export {
+  assertSchemaName,
+  migrate,
+  MigrationError,
+  type MigrateOptions,
+  type Migration,
+  type Migrations,
+} from './migrate.ts';
+export { createPgliteTemplate, inMemoryDataDir, openPglite, type PgliteOptions } from './pglite.ts';
+export { openPostgres, redactDatabaseUrl, type PostgresOptions } from './postgres.ts';
+export type { AnyKysely, Database, DatabaseKind } from './types.ts';

@@ -1,0 +1,97 @@
+/**
+ * Migrations: one schema per service, each with its own migration table, applied at start.
+ *
+ * Migrations are TypeScript modules passed in as a record (no directory scanning, so a bundle works), run in name
+ * order inside one transaction by Kysely's Migrator. Each migration receives a Kysely bound to the service's schema
+ * (`db.schema.createTable('accounts')` creates `ledger.accounts`), and raw SQL runs with `search_path` set to that
+ * schema. Concurrent migrators (several processes starting at once on PostgreSQL) are serialised: schema creation
+ * under `pg_advisory_xact_lock`, migrations under Kysely's own advisory lock.
+ */
+import { type Migration as KyselyMigration, Migrator, sql } from 'kysely';
+import type { AnyKysely } from './types.ts';
+
+/** One migration: `up` applies it; `down` (optional) reverts it, for development only. */
+export interface Migration {
+  up(db: AnyKysely): Promise<void>;
+  down?(db: AnyKysely): Promise<void>;
+}
+
+/** Migrations by name; names sort in the order they run, e.g. `0001-create-accounts`. */
+export type Migrations = Readonly<Record<string, Migration>>;
+
+/** What {@link migrate} needs: the schema a service owns and its migrations. */
+export interface MigrateOptions {
+  schema: string;
+  migrations: Migrations;
+}
+
+/** Thrown when a migration fails; the transaction is rolled back, so nothing of the run is kept. */
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+  readonly schema: string;
+  readonly migrationName: string | undefined;
+
+  constructor(schema: string, migrationName: string | undefined, cause: unknown) {
+    super(`Migrating schema ${schema} failed${migrationName ? ` at ${migrationName}` : ''}.`, { cause });
+    this.schema = schema;
+    this.migrationName = migrationName;
+  }
+}
+
+const schemaPattern = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** A schema name is lower snake case (it becomes an unquoted identifier in raw SQL). */
+export function assertSchemaName(schema: string): void {
+  if (!schemaPattern.test(schema)) {
+    throw new Error(`Schema name ${JSON.stringify(schema)} must match ${schemaPattern}.`);
+  }
+}
+
+/** Creates the schema if missing and applies pending migrations; returns the names applied by this call. */
+export async function migrate(
+  db: AnyKysely,
+  { schema, migrations }: MigrateOptions,
+): Promise<{ applied: string[] }> {
+  assertSchemaName(schema);
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('tessera.create-schema'))`.execute(trx);
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(trx);
+  });
+  const migrator = new Migrator({
+    db: db.withSchema(schema),
+    migrationTableSchema: schema,
+    provider: { getMigrations: async () => bindToSchema(schema, migrations) },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new MigrationError(schema, failed?.migrationName, error);
+  }
+  return {
+    applied: results.filter((result) => result.status === 'Success').map((result) => result.migrationName),
+  };
+}
+
+function bindToSchema(schema: string, migrations: Migrations): Record<string, KyselyMigration> {
+  const bound: Record<string, KyselyMigration> = {};
+  for (const [name, migration] of Object.entries(migrations)) {
+    const down = migration.down?.bind(migration);
+    bound[name] = {
+      up: async (trx) => {
+        await enterSchema(trx, schema);
+        await migration.up(trx);
+      },
+      ...(down ? { down: async (trx: AnyKysely) => (await enterSchema(trx, schema), down(trx)) } : {}),
+    };
+  }
+  return bound;
+}
+
+/**
+ * `set local` lasts until the migration transaction ends: unqualified names in raw SQL land in the schema, and a
+ * long migration (an index on a big table) is not cut by the pool's statement timeout.
+ */
+async function enterSchema(trx: AnyKysely, schema: string): Promise<void> {
+  await sql`set local search_path to ${sql.id(schema)}, public`.execute(trx);
+  await sql`set local statement_timeout to 0`.execute(trx);
+}

@@ -1,0 +1,14 @@
+/**
+ * @tessera/platform: the server kit every service uses (config, database, errors, logging, security, health,
+ * events, the service contract). Test helpers live in `@tessera/platform/testing`.
+ */
+export * from './config.ts';
+export * from './config-fields.ts';
+export * from './database/index.ts';
+export * from './error-handler.ts';
+export * from './errors.ts';
+export * from './events.ts';
+export * from './health.ts';
+export * from './logging.ts';
+export * from './security.ts';
+export * from './service.ts';

@@ -1,0 +1,57 @@
+/**
+ * The contract between a service and the processes that run it (the one-process server, or the service alone).
+ */
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Config } from './config.ts';
+import type { AnyKysely } from './database/types.ts';
+import type { Migrations } from './database/migrate.ts';
+import type { EventBus } from './events.ts';
+
+/** What a service receives: the config, its database handle, a logger and the event bus. */
+export interface ServiceContext {
+  readonly config: Config;
+  /**
+   * Kysely bound to the service's own schema (`withSchema`), so unqualified table names are the service's tables.
+   * On PGlite there is one connection: inside a transaction use only the transaction object.
+   */
+  readonly db: AnyKysely;
+  /** A child logger with `service: <name>`. */
+  readonly log: FastifyBaseLogger;
+  /** The event bus (in-process by default, NATS at scale). */
+  readonly events: EventBus;
+}
+
+/** The options every service plugin is registered with. */
+export interface ServicePluginOptions {
+  readonly context: ServiceContext;
+}
+
+/** A person the demo data lets sign in, printed at start-up. */
+export interface DemoSignIn {
+  readonly email: string;
+  readonly password: string;
+  /** e.g. `customer`, `support`, `admin`: the group that decides what they see. */
+  readonly role: string;
+}
+
+/** A service as the server mounts it. */
+export interface ServiceDefinition {
+  /** kebab-case, e.g. `user-management`. */
+  readonly name: string;
+  /** The database schema it owns, lower snake case, e.g. `user_management`. */
+  readonly schema: string;
+  /** Where its routes live, e.g. `/api/ledger`; `''` for services that own root paths (identity's /oauth2). */
+  readonly prefix: string;
+  readonly migrations: Migrations;
+  /** Its routes, registered under `prefix` with `{ context }`. */
+  readonly plugin: FastifyPluginAsync<ServicePluginOptions>;
+  /** Inserts demo data after migrations; runs at every start, so it must be idempotent. */
+  seed?(context: ServiceContext): Promise<void>;
+  /** The demo sign-ins its seed creates, for the start-up banner. */
+  demoSignIns?(): readonly DemoSignIn[];
+}
+
+/** Declares a service; an identity function that checks the shape and keeps literal types. */
+export function defineService<const S extends ServiceDefinition>(service: S): S {
+  return service;
+}

@@ -1,0 +1,145 @@
+/**
+ * The composition root: one Fastify process that mounts every service and serves the built apps.
+ * `buildServer` builds everything but does not listen (tests call `app.inject()`; main.ts listens).
+ */
+import {
+  type Config,
+  createDatabase,
+  createFastifyLoggingOptions,
+  createInProcessEventBus,
+  createReadiness,
+  type Database,
+  type DemoSignIn,
+  errorHandlerPlugin,
+  type EventBus,
+  healthPlugin,
+  migrate,
+  type Readiness,
+  requestIdPlugin,
+  securityPlugin,
+  type ServiceContext,
+  type ServiceDefinition,
+} from '@tessera/platform';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { externalOrigins, runtimeConfigRoutes } from './runtime-config.ts';
+import { staticAppsRoutes } from './static-apps.ts';
+
+/** What {@link buildServer} needs. */
+export interface BuildServerOptions {
+  config: Config;
+  services: readonly ServiceDefinition[];
+  /** The built web app (apps/web/dist). */
+  webDist: string;
+  /** The built console (apps/console/dist). */
+  consoleDist: string;
+  /** An already open database to use instead of opening one from the config (tests); closed with the server. */
+  database?: Database;
+  /** Human-readable logs (a developer's terminal). */
+  prettyLogs?: boolean;
+}
+
+/** A built, not yet listening server. */
+export interface TesseraServer {
+  app: FastifyInstance;
+  database: Database;
+  readiness: Readiness;
+  events: EventBus;
+  /** The demo sign-ins of every service, for the start-up banner. */
+  demoSignIns: DemoSignIn[];
+}
+
+/** The largest JSON body accepted; uploads (pictures, KYC documents) will get their own limit on their routes. */
+const bodyLimitBytes = 1024 * 1024;
+
+/** Builds the server: platform plugins, database and migrations, seeds, services, runtime config and the apps. */
+export async function buildServer(options: BuildServerOptions): Promise<TesseraServer> {
+  const { config, services } = options;
+  assertDistinctServices(services);
+  const app = Fastify({
+    ...createFastifyLoggingOptions(config, { pretty: options.prettyLogs ?? false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: bodyLimitBytes,
+  });
+  try {
+    await app.register(requestIdPlugin);
+    await app.register(securityPlugin, {
+      hsts: config.publicUrl?.startsWith('https://') ?? false,
+      cspExtensions: { connectSrc: externalOrigins(config) },
+    });
+    await app.register(errorHandlerPlugin);
+
+    const database =
+      options.database ??
+      (await createDatabase(config, {
+        onIdleError: (error) => app.log.error({ err: error }, 'database connection lost'),
+      }));
+    app.addHook('onClose', async () => database.close());
+    const events = createInProcessEventBus({ log: app.log });
+    app.addHook('onClose', async () => events.close());
+    const readiness = createReadiness();
+    app.addHook('preClose', async () => readiness.markNotReady('closing'));
+    await app.register(healthPlugin, { db: database.db, readiness });
+
+    const contexts = await prepareServices(app, config, database, events, services);
+    for (const service of services) {
+      await app.register(service.plugin, { prefix: service.prefix, context: contexts.get(service.name)! });
+    }
+    await app.register(runtimeConfigRoutes, { config });
+    await app.register(staticAppsRoutes, { webDist: options.webDist, consoleDist: options.consoleDist });
+
+    const demoSignIns = services.flatMap((service) => [...(service.demoSignIns?.() ?? [])]);
+    return { app, database, readiness, events, demoSignIns };
+  } catch (error) {
+    await app.close().catch(() => {});
+    await options.database?.close();
+    throw error;
+  }
+}
+
+/** Migrates every service's schema, then seeds, in the order of the list; returns each service's context. */
+async function prepareServices(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  events: EventBus,
+  services: readonly ServiceDefinition[],
+): Promise<Map<string, ServiceContext>> {
+  const contexts = new Map<string, ServiceContext>();
+  for (const service of services) {
+    const { applied } = await migrate(database.db, {
+      schema: service.schema,
+      migrations: service.migrations,
+    });
+    if (applied.length > 0) {
+      app.log.info({ service: service.name, applied }, 'migrations applied');
+    }
+    contexts.set(service.name, {
+      config,
+      db: database.db.withSchema(service.schema),
+      log: app.log.child({ service: service.name }),
+      events,
+    });
+  }
+  // Seeds run after every migration, so a seed may rely on another service's tables existing (through its API).
+  for (const service of services) {
+    await service.seed?.(contexts.get(service.name)!);
+  }
+  return contexts;
+}
+
+function assertDistinctServices(services: readonly ServiceDefinition[]): void {
+  const names = new Set<string>();
+  const schemas = new Set<string>();
+  for (const service of services) {
+    if (names.has(service.name) || schemas.has(service.schema)) {
+      throw new Error(
+        `Service ${service.name} (schema ${service.schema}) is listed twice or shares a schema.`,
+      );
+    }
+    if (service.prefix !== '' && !/^\/[a-z0-9/-]*[a-z0-9]$/.test(service.prefix)) {
+      throw new Error(`Service ${service.name} has an invalid prefix ${JSON.stringify(service.prefix)}.`);
+    }
+    names.add(service.name);
+    schemas.add(service.schema);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Runs the one-process server: `node --import tsx server/src/main.ts` (npm start builds the apps first).
+ */
+import { fileURLToPath } from 'node:url';
+import { ConfigError, type Config, loadConfig } from '@tessera/platform';
+import { buildServer } from './app.ts';
+import { formatBanner } from './banner.ts';
+import { services } from './services.ts';
+import { installGracefulShutdown } from './shutdown.ts';
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Builds, listens and prints the banner; on failure closes what was opened and exits 1. */
+async function start(): Promise<void> {
+  const config = loadConfigOrExit();
+  const server = await buildServer({
+    config,
+    services,
+    webDist: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
+    consoleDist: fileURLToPath(new URL('../../apps/console/dist', import.meta.url)),
+    prettyLogs: config.nodeEnv === 'development' && process.stdout.isTTY === true,
+  });
+  installGracefulShutdown({ app: server.app, readiness: server.readiness });
+  try {
+    await server.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Close the database (and release the PGlite data directory) before leaving.
+    await server.app.close();
+    throw error;
+  }
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  console.log(formatBanner(port, server.database, server.demoSignIns));
+}
+
+start().catch((error: unknown) => {
+  console.error('Tessera could not start:', error);
+  process.exit(1);
+});

@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       TESSERA_FIXTURE_AUTH: '1',
       LOG_LEVEL: 'warn',
+      // A build other than apps/web/dist (parallel runs build into their own folder).
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
     },
   },
 });

@@ -26,8 +26,8 @@ async function start(): Promise<void> {
   const server = await buildServer({
     config,
     services,
-    webDist: fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
-    consoleDist: fileURLToPath(new URL('../../apps/console/dist', import.meta.url)),
+    webDist: config.webDistDir || fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
+    consoleDist: config.consoleDistDir || fileURLToPath(new URL('../../apps/console/dist', import.meta.url)),
     prettyLogs: config.nodeEnv === 'development' && process.stdout.isTTY === true,
   });
   installGracefulShutdown({ app: server.app, readiness: server.readiness });

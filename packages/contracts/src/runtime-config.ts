@@ -1,21 +1,65 @@
-// zod/mini keeps this schema small enough for the public home page's JavaScript budget.
-import * as z from 'zod/mini';
-
 /**
  * The runtime configuration the server publishes at /config.json. The web app reads every service's base URL
  * from it, so one build runs in one process or behind a gateway (ARCHITECTURE.md, "Services").
+ *
+ * Validated by hand rather than with zod: this runs before the public home page renders, and zod would add more
+ * to that page's JavaScript than the whole check is worth.
  */
-export const runtimeConfigSchema = z.object({
-  services: z.record(z.string(), z.string()),
-  identity: z.object({
-    region: z.string(),
-    userPoolId: z.string(),
-    userPoolClientId: z.string(),
-    userPoolEndpoint: z.string(),
-    oauthDomain: z.nullable(z.string()),
-  }),
-  features: z._default(z.record(z.string(), z.unknown()), {}),
-});
 
 /** The parsed /config.json. */
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export interface RuntimeConfig {
+  services: Record<string, string>;
+  identity: {
+    region: string;
+    userPoolId: string;
+    userPoolClientId: string;
+    userPoolEndpoint: string;
+    oauthDomain: string | null;
+  };
+  features: Record<string, unknown>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((inner) => typeof inner === 'string');
+}
+
+/** Parses /config.json; throws an Error naming the first field that is wrong. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  if (!isRecord(value)) {
+    throw new Error('config.json: not an object');
+  }
+  const { services, identity, features = {} } = value;
+  if (!isStringRecord(services)) {
+    throw new Error('config.json: services must map names to URLs');
+  }
+  if (!isRecord(identity)) {
+    throw new Error('config.json: identity is missing');
+  }
+  for (const field of ['region', 'userPoolId', 'userPoolClientId', 'userPoolEndpoint'] as const) {
+    if (typeof identity[field] !== 'string') {
+      throw new Error(`config.json: identity.${field} must be a string`);
+    }
+  }
+  const oauthDomain = identity['oauthDomain'] ?? null;
+  if (oauthDomain !== null && typeof oauthDomain !== 'string') {
+    throw new Error('config.json: identity.oauthDomain must be a string or null');
+  }
+  if (!isRecord(features)) {
+    throw new Error('config.json: features must be an object');
+  }
+  return {
+    services,
+    identity: {
+      region: identity['region'] as string,
+      userPoolId: identity['userPoolId'] as string,
+      userPoolClientId: identity['userPoolClientId'] as string,
+      userPoolEndpoint: identity['userPoolEndpoint'] as string,
+      oauthDomain,
+    },
+    features,
+  };
+}

@@ -81,6 +81,8 @@ export const platformEnvSchema = z.object({
   PUBLIC_URL: envHttpUrl().optional(),
   TRUST_PROXY: envBoolean(false),
   TESSERA_FIXTURE_AUTH: envBoolean(false),
+  WEB_DIST_DIR: envString('', 4096),
+  CONSOLE_DIST_DIR: envString('', 4096),
   IDENTITY_REGION: envString('eu-west-1', 64),
   IDENTITY_USER_POOL_ID: envString('eu-west-1_tessera', 128),
   IDENTITY_USER_POOL_CLIENT_ID: envString('tessera-web', 128),
@@ -119,6 +121,9 @@ export interface Config {
    * identity service exists (apps/web/src/lib/auth.ts). Refused with NODE_ENV=production.
    */
   readonly fixtureAuth: boolean;
+  /** Where the built web app and console are served from; empty means apps/<name>/dist of this checkout. */
+  readonly webDistDir: string;
+  readonly consoleDistDir: string;
   readonly identity: IdentityConfig;
   /** Base URL of every service for the runtime config, a path on this origin unless overridden. */
   readonly serviceUrls: Readonly<Record<ServiceUrlKey, string>>;
@@ -181,6 +186,8 @@ const platformConfigKeys: Record<keyof Config, true> = {
   publicUrl: true,
   trustProxy: true,
   fixtureAuth: true,
+  webDistDir: true,
+  consoleDistDir: true,
   identity: true,
   serviceUrls: true,
 };
@@ -204,6 +211,8 @@ function toConfig(env: z.output<typeof platformEnvSchema>): Config {
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
     fixtureAuth: env.TESSERA_FIXTURE_AUTH,
+    webDistDir: env.WEB_DIST_DIR,
+    consoleDistDir: env.CONSOLE_DIST_DIR,
     identity: {
       region: env.IDENTITY_REGION,
       userPoolId: env.IDENTITY_USER_POOL_ID,

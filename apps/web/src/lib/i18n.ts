@@ -13,9 +13,15 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Every translation namespace; each exists in every language (a unit test checks the keys match). */
+/**
+ * Every translation namespace; each exists in every language (a unit test checks the keys match). A feature
+ * keeps its strings in its own namespace, loaded the first time a component asks for it.
+ */
 export const NAMESPACES = ['common', 'errors', 'auth', 'public', 'dashboard'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/** The namespaces every page needs, loaded before the first render. */
+export const INITIAL_NAMESPACES: readonly Namespace[] = ['common', 'errors'];
 
 /** Spec section 1: fallback languages, in order. */
 export const FALLBACK_LANGUAGES = ['en-US', 'fr-FR', 'dev'];
@@ -63,7 +69,7 @@ export async function initI18n(): Promise<void> {
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGES,
       load: 'currentOnly',
-      ns: [...NAMESPACES],
+      ns: [...INITIAL_NAMESPACES],
       defaultNS: 'common',
       maxParallelReads: TRANSLATION_PARALLEL_READS,
       interpolation: { escapeValue: false },

@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '@tessera/contracts';
+import { parseRuntimeConfig, type RuntimeConfig } from '@tessera/contracts';
 
 /** Loads /config.json, the server's runtime configuration (service base URLs, identity settings). */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
@@ -6,5 +6,5 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   if (!response.ok) {
     throw new Error(`config.json: ${response.status}`);
   }
-  return runtimeConfigSchema.parse(await response.json());
+  return parseRuntimeConfig(await response.json());
 }

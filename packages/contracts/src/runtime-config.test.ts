@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseRuntimeConfig } from './runtime-config.ts';
+
+const valid = {
+  services: { identity: '/identity', ledger: '/api/ledger' },
+  identity: {
+    region: 'eu-west-1',
+    userPoolId: 'eu-west-1_tessera',
+    userPoolClientId: 'tessera-web',
+    userPoolEndpoint: 'http://localhost:3000/identity',
+    oauthDomain: null,
+  },
+  features: { fixtureAuth: true },
+};
+
+describe('runtime config', () => {
+  it('accepts what the server publishes', () => {
+    expect(parseRuntimeConfig(valid)).toEqual(valid);
+    expect(parseRuntimeConfig({ ...valid, features: undefined }).features).toEqual({});
+  });
+
+  it('names the field that is wrong', () => {
+    expect(() => parseRuntimeConfig(null)).toThrow('not an object');
+    expect(() => parseRuntimeConfig({ ...valid, services: { a: 1 } })).toThrow('services');
+    expect(() => parseRuntimeConfig({ ...valid, identity: { ...valid.identity, region: 5 } })).toThrow(
+      'identity.region',
+    );
+    expect(() => parseRuntimeConfig({ ...valid, identity: { ...valid.identity, oauthDomain: 1 } })).toThrow(
+      'oauthDomain',
+    );
+  });
+});

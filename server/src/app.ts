@@ -3,6 +3,7 @@
  * `buildServer` builds everything but does not listen (tests call `app.inject()`; main.ts listens).
  */
 import {
+  AppError,
   type Config,
   createDatabase,
   createFastifyLoggingOptions,
@@ -19,6 +20,7 @@ import {
   securityPlugin,
   type ServiceContext,
   type ServiceDefinition,
+  type TokenVerifier,
 } from '@tessera/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { externalOrigins, runtimeConfigRoutes } from './runtime-config.ts';
@@ -36,6 +38,8 @@ export interface BuildServerOptions {
   database?: Database;
   /** Human-readable logs (a developer's terminal). */
   prettyLogs?: boolean;
+  /** How services verify access tokens; without one, no token is accepted (no identity service is mounted). */
+  tokenVerifier?: TokenVerifier;
 }
 
 /** A built, not yet listening server. */
@@ -80,7 +84,8 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
     app.addHook('preClose', async () => readiness.markNotReady('closing'));
     await app.register(healthPlugin, { db: database.db, readiness });
 
-    const contexts = await prepareServices(app, config, database, events, services);
+    const auth = options.tokenVerifier ?? noIdentityVerifier;
+    const contexts = await prepareServices(app, { config, database, events, auth }, services);
     for (const service of services) {
       await app.register(service.plugin, { prefix: service.prefix, context: contexts.get(service.name)! });
     }
@@ -96,14 +101,18 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
   }
 }
 
+/** Until an identity service is mounted there is no key to trust, so every token is refused. */
+const noIdentityVerifier: TokenVerifier = {
+  verifyAccessToken: () => Promise.reject(new AppError('UNAUTHENTICATED', 401, 'User is not authenticated')),
+};
+
 /** Migrates every service's schema, then seeds, in the order of the list; returns each service's context. */
 async function prepareServices(
   app: FastifyInstance,
-  config: Config,
-  database: Database,
-  events: EventBus,
+  shared: { config: Config; database: Database; events: EventBus; auth: TokenVerifier },
   services: readonly ServiceDefinition[],
 ): Promise<Map<string, ServiceContext>> {
+  const { config, database, events, auth } = shared;
   const contexts = new Map<string, ServiceContext>();
   for (const service of services) {
     const { applied } = await migrate(database.db, {
@@ -118,6 +127,7 @@ async function prepareServices(
       db: database.db.withSchema(service.schema),
       log: app.log.child({ service: service.name }),
       events,
+      auth,
     });
   }
   // Seeds run after every migration, so a seed may rely on another service's tables existing (through its API).

@@ -2,6 +2,7 @@
  * @tessera/platform: the server kit every service uses (config, database, errors, logging, security, health,
  * events, the service contract). Test helpers live in `@tessera/platform/testing`.
  */
+export * from './auth.ts';
 export * from './config.ts';
 export * from './config-fields.ts';
 export * from './database/index.ts';

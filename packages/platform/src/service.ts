@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { AnyKysely } from './database/types.ts';
 import type { Migrations } from './database/migrate.ts';
 import type { EventBus } from './events.ts';
+import type { TokenVerifier } from './auth.ts';
 
 /** What a service receives: the config, its database handle, a logger and the event bus. */
 export interface ServiceContext {
@@ -19,6 +20,8 @@ export interface ServiceContext {
   readonly log: FastifyBaseLogger;
   /** The event bus (in-process by default, NATS at scale). */
   readonly events: EventBus;
+  /** Verifies bearer access tokens (use `authenticate(request, context.auth)` in a route). */
+  readonly auth: TokenVerifier;
 }
 
 /** The options every service plugin is registered with. */

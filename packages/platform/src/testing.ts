@@ -88,3 +88,55 @@ export function describeEachDatabase(name: string, suite: (context: DatabaseSuit
     });
   }
 }
+
+/**
+ * A real RS256 token issuer for tests: a fresh key pair, a verifier that trusts it, and `sign(claims)` producing
+ * access tokens with Cognito's claims. Services test authorisation against genuinely signed tokens.
+ */
+export async function createTestTokenIssuer(options: { issuer?: string; clientId?: string } = {}) {
+  const { generateKeyPair, SignJWT, createLocalJWKSet, exportJWK } = await import('jose');
+  const issuer = options.issuer ?? 'https://identity.test/eu-west-1_test';
+  const clientId = options.clientId ?? 'tessera-web';
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const { createTokenVerifier } = await import('./auth.ts');
+  const revoked = new Set<string>();
+  const verifier = createTokenVerifier({
+    issuer,
+    keys: createLocalJWKSet({ keys: [publicJwk] }),
+    clientIds: [clientId],
+    revocation: { isRevoked: (token) => Promise.resolve(revoked.has(token.originJti)) },
+  });
+  let counter = 0;
+  return {
+    issuer,
+    clientId,
+    verifier,
+    /** Marks a sign-in session revoked, as GlobalSignOut or RevokeToken would. */
+    revoke: (originJti: string) => revoked.add(originJti),
+    /** Signs an access token for `userId`; `groups` become `cognito:groups`. */
+    async sign(
+      userId: string,
+      claims: { groups?: string[]; expiresInS?: number; originJti?: string; tokenUse?: string } = {},
+    ): Promise<string> {
+      counter += 1;
+      const nowS = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        token_use: claims.tokenUse ?? 'access',
+        client_id: clientId,
+        username: userId,
+        origin_jti: claims.originJti ?? `origin-${counter}`,
+        scope: 'aws.cognito.signin.user.admin',
+        auth_time: nowS,
+        ...(claims.groups ? { 'cognito:groups': claims.groups } : {}),
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+        .setSubject(userId)
+        .setIssuer(issuer)
+        .setIssuedAt(nowS)
+        .setJti(`jti-${counter}`)
+        .setExpirationTime(nowS + (claims.expiresInS ?? 900))
+        .sign(privateKey);
+    },
+  };
+}

@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
+import boundaries from './tools/eslint-boundaries.js';
 
 const restrict = (patterns) => ['error', { patterns }];
 
@@ -36,6 +37,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'services/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-cross-area-imports': 'error' },
   },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],

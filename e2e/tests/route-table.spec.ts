@@ -55,14 +55,16 @@ test.describe('route guards', () => {
     await expect(page).toHaveURL(/\/dashboard\/home\/$/);
   });
 
-  test('after sign-out a protected page asks for sign-in again', async ({ page }) => {
+  test('sign-out ends the session: /login no longer forwards to the dashboard', async ({ page }) => {
     await signInAsFixture(page);
     await page.goto('/dashboard/settings/?content=logout');
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await expect(signOut).toBeVisible();
     await page.evaluate(() => {
       // The init script would restore the fixture session on the next navigation; drop it for good.
       sessionStorage.removeItem('tessera.fixtureSession');
     });
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOut.click();
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -19,6 +19,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // `setup` signs the demo customer in once, through the real sign-in page, and saves the session cookies that
+  // the journeys needing a signed-in customer start from.
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'journeys', dependencies: ['setup'] },
+  ],
   use: {
     baseURL,
     locale: 'en-US',
@@ -45,7 +51,6 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      TESSERA_FIXTURE_AUTH: '1',
       LOG_LEVEL: 'warn',
       // A build other than apps/web/dist (parallel runs build into their own folder).
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',

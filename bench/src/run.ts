@@ -1,8 +1,18 @@
 // `npm run bench` runs every benchmark; `npm run bench -- bundle` runs the named ones.
 import { writeResults, type Benchmark } from './harness.ts';
 import { bundleBenchmark } from './benchmarks/bundle.ts';
+import { ledgerBenchmark } from './benchmarks/ledger.ts';
+import { lighthouseBenchmark } from './benchmarks/lighthouse.ts';
+import { identityBenchmark } from './benchmarks/identity.ts';
+import { matchingBenchmark } from './benchmarks/matching.ts';
 
-const BENCHMARKS: Benchmark[] = [bundleBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  bundleBenchmark,
+  ledgerBenchmark,
+  identityBenchmark,
+  matchingBenchmark,
+  lighthouseBenchmark,
+];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));

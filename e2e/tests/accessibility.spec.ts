@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PUBLIC_ROUTES, signInAsFixture } from './support.ts';
+import { PUBLIC_ROUTES, SIGNED_IN } from './support.ts';
 
 const THEMES = ['light', 'dark'] as const;
 const DASHBOARD_PAGES = [
@@ -41,11 +41,14 @@ for (const theme of THEMES) {
     });
 
     for (const path of DASHBOARD_PAGES) {
-      test(`dashboard ${path} has no serious or critical violation`, async ({ page }) => {
-        await signInAsFixture(page);
+      test(`dashboard ${path} has no serious or critical violation`, async ({ browser }) => {
+        const context = await browser.newContext({ storageState: SIGNED_IN });
+        await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        const page = await context.newPage();
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
       });
     }
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsFixture } from './support.ts';
+import { SIGNED_IN } from './support.ts';
 
 test('the home page is served in the detected browser language', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'fr-FR' });
@@ -34,14 +34,16 @@ test('only the current language is fetched', async ({ page }) => {
   expect(new Set(requested)).toEqual(new Set(['fr']));
 });
 
-test('the language switch changes the dashboard and is remembered', async ({ page }) => {
-  await signInAsFixture(page);
+test('the language switch changes the dashboard and is remembered', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: SIGNED_IN });
+  const page = await context.newPage();
   await page.goto('/dashboard/settings/?content=languages');
   await page.getByRole('main').getByRole('radio', { name: 'Français' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('fr');
+  await context.close();
 });
 
 test('the theme switch applies and remembers dark', async ({ page }) => {

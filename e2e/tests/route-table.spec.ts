@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, signInAsFixture } from './support.ts';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, SIGNED_IN, signIn } from './support.ts';
 
 test.describe('route table: public routes', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -13,7 +13,7 @@ test.describe('route table: public routes', () => {
   }
 });
 
-test.describe('route table: protected routes', () => {
+test.describe('route table: protected routes, signed out', () => {
   for (const route of PROTECTED_ROUTES) {
     test(`${route.path} sends a visitor to /login with the redirect`, async ({ page }) => {
       await page.goto(route.path);
@@ -27,50 +27,56 @@ test.describe('route table: protected routes', () => {
       }
       await expect(page.getByRole('heading', { level: 1, name: /Sign in to Tessera/ })).toBeVisible();
     });
+  }
+});
 
+test.describe('route table: protected routes, signed in', () => {
+  test.use({ storageState: SIGNED_IN });
+
+  for (const route of PROTECTED_ROUTES) {
     test(`${route.path} renders for a signed-in customer`, async ({ page }) => {
-      await signInAsFixture(page);
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
     });
   }
 
   test('/dashboard/ goes to /dashboard/home/', async ({ page }) => {
-    await signInAsFixture(page);
     await page.goto('/dashboard/');
     await expect(page).toHaveURL(/\/dashboard\/home\/$/);
   });
 });
 
 test.describe('route guards', () => {
+  test.use({ storageState: SIGNED_IN });
+
   test('/login sends a signed-in customer to the redirect value', async ({ page }) => {
-    await signInAsFixture(page);
     await page.goto('/login?redirect=%2Fdashboard%2Fmarket%2F');
     await expect(page).toHaveURL(/\/dashboard\/market\/$/);
   });
 
   test('/login ignores an off-site redirect and goes to the dashboard home', async ({ page }) => {
-    await signInAsFixture(page);
     await page.goto('/login?redirect=%2F%2Fevil.example%2F');
     await expect(page).toHaveURL(/\/dashboard\/home\/$/);
   });
 
-  test('sign-out ends the session: /login no longer forwards to the dashboard', async ({ page }) => {
-    await signInAsFixture(page);
+  test('sign-out ends the session: /login no longer forwards to the dashboard', async ({ browser }) => {
+    // Its own sign-in: signing out revokes the session, which must not be the one the other journeys share.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signIn(page);
     await page.goto('/dashboard/settings/?content=logout');
     const signOut = page.getByRole('button', { name: 'Sign out' });
     await expect(signOut).toBeVisible();
-    await page.evaluate(() => {
-      // The init script would restore the fixture session on the next navigation; drop it for good.
-      sessionStorage.removeItem('tessera.fixtureSession');
-    });
     await signOut.click();
     await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard/home/');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await context.close();
   });
 });
 
 test.describe('search parameter fallbacks', () => {
-  test.beforeEach(async ({ page }) => signInAsFixture(page));
+  test.use({ storageState: SIGNED_IN });
 
   test('settings content falls back to personalInformation', async ({ page }) => {
     await page.goto('/dashboard/settings/?content=bogus');
@@ -137,7 +143,7 @@ test.describe('search parameter fallbacks', () => {
 
   test('help search keeps q', async ({ page }) => {
     await page.goto('/help/search/?q=retraits');
-    await expect(page.getByText('You searched for: retraits')).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search the help centre' })).toHaveValue('retraits');
   });
 });
 
@@ -154,7 +160,6 @@ test.describe('not-found page', () => {
   });
 
   test('inside the dashboard the home button goes to /dashboard/home/', async ({ page }) => {
-    await signInAsFixture(page);
     await page.goto('/dashboard/no-such-area/');
     await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
     await page.getByRole('button', { name: 'Go home' }).click();

@@ -1,27 +1,36 @@
-import type { Page } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 
-/** Signs in through the fixture auth adapter (see apps/web/src/lib/auth.ts) until identity lands. */
-export async function signInAsFixture(page: Page, email = 'ana.demo@tessera.test'): Promise<void> {
-  await page.addInitScript(
-    (value) => {
-      sessionStorage.setItem('tessera.fixtureSession', value);
-    },
-    JSON.stringify({ userId: 'fixture-user', email, groups: [] }),
-  );
+/** The demo customer the identity service seeds (services/identity), signed in once by auth.setup.ts. */
+export const DEMO_CUSTOMER = { email: 'ana.demo@tessera.test', password: 'Ana-Demo-2026!' };
+
+/** The saved session of the demo customer: `test.use({ storageState: SIGNED_IN })`. */
+export const SIGNED_IN = join(import.meta.dirname, '..', '.auth', 'customer.json');
+
+/** Signs the demo customer in through the real sign-in page. */
+export async function signIn(page: Page, user = DEMO_CUSTOMER): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^E-mail address\*?$/).fill(user.email);
+  await page.getByLabel(/^Password\*?$/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/home\/$/);
 }
 
 /** Every public route of spec section 2 with the heading it must show in English. */
 export const PUBLIC_ROUTES: { path: string; heading: RegExp }[] = [
   { path: '/', heading: /one clear account/i },
-  { path: '/pricing/', heading: /^Pricing$/ },
-  { path: '/trading/', heading: /^Trading$/ },
-  { path: '/automated-investments/', heading: /^Automated investments$/ },
-  { path: '/tokenized-assets-management/', heading: /^Tokenized assets management$/ },
-  { path: '/universal-ledger-system/', heading: /^Universal ledger system$/ },
+  { path: '/pricing/', heading: /^Clear pricing, shown before every operation$/ },
+  { path: '/trading/', heading: /^Trade stocks, ETFs and crypto from one account$/ },
+  { path: '/automated-investments/', heading: /^Invest on a schedule, without thinking about it$/ },
+  { path: '/tokenized-assets-management/', heading: /^Tokenized assets, with compliance built in$/ },
+  { path: '/universal-ledger-system/', heading: /^The ledger behind Tessera, as an API for your business$/ },
   { path: '/help/', heading: /^Help centre$/ },
-  { path: '/help/search/?q=withdrawal', heading: /^Help centre$/ },
-  { path: '/help/category/1/accounts/', heading: /^Help centre$/ },
-  { path: '/help/article/1/accounts/101/open-an-account/', heading: /^Help centre$/ },
+  { path: '/help/search/?q=withdrawal', heading: /^Search the help centre$/ },
+  { path: '/help/category/1/getting-started/', heading: /^Getting started$/ },
+  {
+    path: '/help/article/1/getting-started/101/how-to-open-a-tessera-account/',
+    heading: /^How to open a Tessera account$/,
+  },
   { path: '/app/download/', heading: /phone or desktop/i },
   { path: '/register', heading: /Open your Tessera account/ },
   { path: '/login', heading: /Sign in to Tessera/ },

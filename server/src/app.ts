@@ -18,6 +18,8 @@ import {
   type Readiness,
   requestIdPlugin,
   securityPlugin,
+  type ServiceClientKey,
+  type ServiceClients,
   type ServiceContext,
   type ServiceDefinition,
   type TokenVerifier,
@@ -40,6 +42,11 @@ export interface BuildServerOptions {
   prettyLogs?: boolean;
   /** How services verify access tokens; without one, no token is accepted (no identity service is mounted). */
   tokenVerifier?: TokenVerifier;
+  /**
+   * Builds the verifier once the database is open (the identity service's keys and revocations live in it);
+   * used instead of `tokenVerifier` when given.
+   */
+  createTokenVerifier?: (database: Database) => TokenVerifier;
 }
 
 /** A built, not yet listening server. */
@@ -84,7 +91,7 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
     app.addHook('preClose', async () => readiness.markNotReady('closing'));
     await app.register(healthPlugin, { db: database.db, readiness });
 
-    const auth = options.tokenVerifier ?? noIdentityVerifier;
+    const auth = options.createTokenVerifier?.(database) ?? options.tokenVerifier ?? noIdentityVerifier;
     const contexts = await prepareServices(app, { config, database, events, auth }, services);
     for (const service of services) {
       await app.register(service.plugin, { prefix: service.prefix, context: contexts.get(service.name)! });
@@ -114,6 +121,16 @@ async function prepareServices(
 ): Promise<Map<string, ServiceContext>> {
   const { config, database, events, auth } = shared;
   const contexts = new Map<string, ServiceContext>();
+  // Clients services offer each other in this process (docs/adr/0003-ledger.md); filled before the seeds run.
+  const offered = new Map<string, unknown>();
+  const clients: ServiceClients = {
+    get: <Client>(key: ServiceClientKey<Client>) => {
+      if (!offered.has(key.service)) {
+        throw new Error(`Service ${key.service} is not mounted in this process.`);
+      }
+      return offered.get(key.service) as Client;
+    },
+  };
   for (const service of services) {
     const { applied } = await migrate(database.db, {
       schema: service.schema,
@@ -128,7 +145,13 @@ async function prepareServices(
       log: app.log.child({ service: service.name }),
       events,
       auth,
+      clients,
     });
+  }
+  for (const service of services) {
+    if (service.createClient) {
+      offered.set(service.name, await service.createClient(contexts.get(service.name)!));
+    }
   }
   // Seeds run after every migration, so a seed may rely on another service's tables existing (through its API).
   for (const service of services) {

@@ -3,6 +3,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config, loadConfig } from '@tessera/platform';
+import { createIdentityTokenVerifier, startTlsListener } from '@tessera/service-identity';
 import { buildServer } from './app.ts';
 import { formatBanner } from './banner.ts';
 import { services } from './services.ts';
@@ -29,9 +30,13 @@ async function start(): Promise<void> {
     webDist: config.webDistDir || fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
     consoleDist: config.consoleDistDir || fileURLToPath(new URL('../../apps/console/dist', import.meta.url)),
     prettyLogs: config.nodeEnv === 'development' && process.stdout.isTTY === true,
+    createTokenVerifier: (database) => createIdentityTokenVerifier(config, database),
   });
   installGracefulShutdown({ app: server.app, readiness: server.readiness });
+  let tlsPort: number | undefined;
   try {
+    // The hosted login needs https (Amplify forces it): an optional second listener, see docs/operations.md.
+    tlsPort = await startTlsListener(server.app, config);
     await server.app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Close the database (and release the PGlite data directory) before leaving.
@@ -41,6 +46,9 @@ async function start(): Promise<void> {
   const address = server.app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   console.log(formatBanner(port, server.database, server.demoSignIns));
+  if (tlsPort !== undefined) {
+    console.log(`Hosted login over TLS (self-signed in development) at https://localhost:${tlsPort}/`);
+  }
 }
 
 start().catch((error: unknown) => {

@@ -41,7 +41,7 @@ export function buildRuntimeConfig(config: Config, origin: string | undefined): 
       userPoolEndpoint: config.identity.userPoolEndpoint ?? identityUrl,
       oauthDomain: config.identity.oauthDomain,
     },
-    features: config.fixtureAuth ? { fixtureAuth: true } : {},
+    features: {},
   };
 }
 

@@ -3,6 +3,15 @@
  * Each later issue adds its service here.
  */
 import type { ServiceDefinition } from '@tessera/platform';
+import { helpService } from '@tessera/service-help';
+import { identityService } from '@tessera/service-identity';
+import { ledgerService } from '@tessera/service-ledger';
+import { marketDataInfoService } from '@tessera/service-market-data-info';
 
 /** Every service of the one-process server. */
-export const services: readonly ServiceDefinition[] = [];
+export const services: readonly ServiceDefinition[] = [
+  identityService,
+  ledgerService,
+  helpService,
+  marketDataInfoService,
+];

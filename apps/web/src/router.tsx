@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './route-tree.gen.ts';
 import type { AuthAdapter } from './lib/auth.ts';
+import type { ApiClient } from './lib/api.ts';
 import type { RuntimeConfig } from '@tessera/contracts';
 import { parseSearch, stringifySearch } from './lib/search-params.ts';
 import { PendingPage } from './components/pending-page.tsx';
@@ -10,6 +11,7 @@ import { PendingPage } from './components/pending-page.tsx';
 export interface RouterContext {
   queryClient: QueryClient;
   auth: AuthAdapter;
+  api: ApiClient;
   config: RuntimeConfig;
 }
 

@@ -1,2 +1,5 @@
+export * from './fees.ts';
+export * from './help.ts';
 export * from './product.ts';
 export * from './runtime-config.ts';
+export * from './ledger.ts';

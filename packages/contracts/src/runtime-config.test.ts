@@ -10,7 +10,7 @@ const valid = {
     userPoolEndpoint: 'http://localhost:3000/identity',
     oauthDomain: null,
   },
-  features: { fixtureAuth: true },
+  features: { beta: true },
 };
 
 describe('runtime config', () => {

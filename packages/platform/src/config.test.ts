@@ -136,16 +136,3 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, { port: z.object({}) })).toThrow(/overwrite a platform setting/);
   });
 });
-
-describe('the fixture-auth test switch', () => {
-  it('is off by default and on when asked outside production', () => {
-    expect(loadConfig({}).fixtureAuth).toBe(false);
-    expect(loadConfig({ TESSERA_FIXTURE_AUTH: 'true' }).fixtureAuth).toBe(true);
-  });
-
-  it('is refused in production', () => {
-    expect(() => loadConfig({ TESSERA_FIXTURE_AUTH: '1', NODE_ENV: 'production' })).toThrow(
-      /TESSERA_FIXTURE_AUTH/,
-    );
-  });
-});

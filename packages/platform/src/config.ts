@@ -13,6 +13,7 @@ import {
   envHttpUrl,
   envInteger,
   envString,
+  isHttpUrl,
   isPostgresUrl,
 } from './config-fields.ts';
 
@@ -80,7 +81,6 @@ export const platformEnvSchema = z.object({
   LOG_LEVEL: envEnum(logLevels, 'info'),
   PUBLIC_URL: envHttpUrl().optional(),
   TRUST_PROXY: envBoolean(false),
-  TESSERA_FIXTURE_AUTH: envBoolean(false),
   WEB_DIST_DIR: envString('', 4096),
   CONSOLE_DIST_DIR: envString('', 4096),
   IDENTITY_REGION: envString('eu-west-1', 64),
@@ -88,6 +88,32 @@ export const platformEnvSchema = z.object({
   IDENTITY_USER_POOL_CLIENT_ID: envString('tessera-web', 128),
   IDENTITY_USER_POOL_ENDPOINT: envHttpUrl().optional(),
   IDENTITY_OAUTH_DOMAIN: z.string().max(255, { error: 'must be at most 255 characters' }).optional(),
+  IDENTITY_ISSUER: envHttpUrl().optional(),
+  IDENTITY_JWKS_URL: envHttpUrl().optional(),
+  IDENTITY_OAUTH_REDIRECT_URIS: z
+    .string()
+    .max(4096, { error: 'must be at most 4096 characters' })
+    .transform((value) =>
+      value
+        .split(',')
+        .map((uri) => uri.trim())
+        .filter(Boolean),
+    )
+    .refine((uris) => uris.every(isHttpUrl), { error: 'must be comma-separated absolute http(s) URLs' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^/]/.test(value), { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: envString('Tessera <no-reply@tessera.test>', 320),
+  TLS_PORT: z
+    .string()
+    .regex(/^\d+$/, { error: 'must be a whole number from 1 to 65535' })
+    .transform(Number)
+    .pipe(
+      z.number().int().min(1, { error: 'must be at least 1' }).max(65535, { error: 'must be at most 65535' }),
+    )
+    .optional(),
   ...serviceUrlShape,
 });
 
@@ -99,6 +125,12 @@ export interface IdentityConfig {
   /** Absolute endpoint of the user pool; `null` means `<origin>/identity` of the request. */
   readonly userPoolEndpoint: string | null;
   readonly oauthDomain: string | null;
+  /** The token issuer (`iss`); `null` means the identity service's own, derived from PUBLIC_URL or the port. */
+  readonly issuer: string | null;
+  /** Where verifiers fetch keys for a managed pool; `null` means the identity service's own keys, in process. */
+  readonly jwksUrl: string | null;
+  /** The hosted login's redirect_uri allow-list; empty means this origin's root (PUBLIC_URL or localhost). */
+  readonly oauthRedirectUris: readonly string[];
 }
 
 /** The parsed, frozen configuration of one process. */
@@ -116,15 +148,16 @@ export interface Config {
   /** The public origin used in links (e-mails); no trailing slash. */
   readonly publicUrl: string | undefined;
   readonly trustProxy: boolean;
-  /**
-   * Test-only: publish `features.fixtureAuth` so browser journeys can render the dashboard shell before the
-   * identity service exists (apps/web/src/lib/auth.ts). Refused with NODE_ENV=production.
-   */
-  readonly fixtureAuth: boolean;
   /** Where the built web app and console are served from; empty means apps/<name>/dist of this checkout. */
   readonly webDistDir: string;
   readonly consoleDistDir: string;
   readonly identity: IdentityConfig;
+  /** Where e-mail goes (`smtp://` or `smtps://`); unset keeps messages in the outbox and the dev mailbox. */
+  readonly smtpUrl: string | undefined;
+  /** The From header of e-mails. */
+  readonly mailFrom: string;
+  /** An extra HTTPS listener (self-signed in development) for the hosted login; `undefined` means none. */
+  readonly tlsPort: number | undefined;
   /** Base URL of every service for the runtime config, a path on this origin unless overridden. */
   readonly serviceUrls: Readonly<Record<ServiceUrlKey, string>>;
 }
@@ -153,8 +186,6 @@ export function loadConfig<S extends ConfigSections = Record<never, never>>(
   const platform = platformEnvSchema.safeParse(input);
   if (!platform.success) {
     problems.push(...describeIssues(platform.error));
-  } else if (platform.data.TESSERA_FIXTURE_AUTH && platform.data.NODE_ENV === 'production') {
-    problems.push('TESSERA_FIXTURE_AUTH: is a test-only switch and must not be set with NODE_ENV=production');
   }
   const sectionValues: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(sections ?? {})) {
@@ -185,10 +216,12 @@ const platformConfigKeys: Record<keyof Config, true> = {
   logLevel: true,
   publicUrl: true,
   trustProxy: true,
-  fixtureAuth: true,
   webDistDir: true,
   consoleDistDir: true,
   identity: true,
+  smtpUrl: true,
+  mailFrom: true,
+  tlsPort: true,
   serviceUrls: true,
 };
 
@@ -210,7 +243,6 @@ function toConfig(env: z.output<typeof platformEnvSchema>): Config {
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
-    fixtureAuth: env.TESSERA_FIXTURE_AUTH,
     webDistDir: env.WEB_DIST_DIR,
     consoleDistDir: env.CONSOLE_DIST_DIR,
     identity: {
@@ -219,7 +251,13 @@ function toConfig(env: z.output<typeof platformEnvSchema>): Config {
       userPoolClientId: env.IDENTITY_USER_POOL_CLIENT_ID,
       userPoolEndpoint: env.IDENTITY_USER_POOL_ENDPOINT ?? null,
       oauthDomain: env.IDENTITY_OAUTH_DOMAIN ?? null,
+      issuer: env.IDENTITY_ISSUER ?? null,
+      jwksUrl: env.IDENTITY_JWKS_URL ?? null,
+      oauthRedirectUris: env.IDENTITY_OAUTH_REDIRECT_URIS ?? [],
     },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    tlsPort: env.TLS_PORT,
     serviceUrls,
   };
 }

@@ -74,7 +74,10 @@ export function contentSecurityPolicy(
   return { useDefaults: false, directives: buildCspDirectives(extra, options) };
 }
 
-/** The Permissions-Policy: camera and microphone for live assist on this origin only, the rest off. */
+/**
+ * The Permissions-Policy: camera and microphone for live assist on this origin only, the rest off. Only features
+ * Chromium recognises are listed (an unknown one, such as bluetooth, makes it log an error on every page).
+ */
 export const permissionsPolicy = [
   'camera=(self)',
   'microphone=(self)',
@@ -84,7 +87,6 @@ export const permissionsPolicy = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'midi=()',
   'accelerometer=()',
   'gyroscope=()',

@@ -22,6 +22,25 @@ export interface ServiceContext {
   readonly events: EventBus;
   /** Verifies bearer access tokens (use `authenticate(request, context.auth)` in a route). */
   readonly auth: TokenVerifier;
+  /**
+   * The in-process clients other services offer (`context.clients?.get(LEDGER_CLIENT)`), see docs/adr/0003-ledger.md.
+   * Optional until every context is built by the server; the server always sets it.
+   */
+  readonly clients?: ServiceClients;
+}
+
+/** The typed name of a client a service offers others in this process, e.g. `LEDGER_CLIENT` in contracts. */
+export interface ServiceClientKey<Client> {
+  /** The offering service's `name`. */
+  readonly service: string;
+  /** Type only, never set: carries the client's type to `get`. */
+  readonly __client?: Client;
+}
+
+/** The clients services offer each other in this process. */
+export interface ServiceClients {
+  /** The client of a mounted service; throws when that service is not mounted here. */
+  get<Client>(key: ServiceClientKey<Client>): Client;
 }
 
 /** The options every service plugin is registered with. */
@@ -48,6 +67,11 @@ export interface ServiceDefinition {
   readonly migrations: Migrations;
   /** Its routes, registered under `prefix` with `{ context }`. */
   readonly plugin: FastifyPluginAsync<ServicePluginOptions>;
+  /**
+   * Builds the client this service offers other services in-process (after every migration, before any seed).
+   * The service's own plugin gets the same instance through `context.clients`.
+   */
+  createClient?(context: ServiceContext): Promise<unknown>;
   /** Inserts demo data after migrations; runs at every start, so it must be idempotent. */
   seed?(context: ServiceContext): Promise<void>;
   /** The demo sign-ins its seed creates, for the start-up banner. */

@@ -1,13 +1,9 @@
 /**
- * The auth-state interface the route guards use (spec section 4). The identity service fills it in with
- * aws-amplify sessions (issue #3); until then the app has no way to sign in, so the default adapter reports
- * "signed out" and every protected route redirects to /login.
- *
- * For the browser journeys that must render the dashboard shell before identity exists, the server can publish
- * `features.fixtureAuth` in /config.json (only when started with TESSERA_FIXTURE_AUTH=1 outside production).
- * The fixture adapter then treats a session stored under `tessera.fixtureSession` in sessionStorage as signed in.
- * It unlocks only the client-side shell: no service trusts it, because services verify real tokens.
+ * The auth state the route guards and the account menu use (spec section 4), backed by aws-amplify against the
+ * identity service. Amplify is loaded only when something asks for the session (protected routes, /login).
  */
+import type { RuntimeConfig } from '@tessera/contracts';
+import { loadAmplify } from './amplify.ts';
 
 /** The signed-in person as the app needs it. */
 export interface AuthSession {
@@ -16,47 +12,110 @@ export interface AuthSession {
   readonly groups: readonly string[];
 }
 
-/** What the router and the account menu need from identity. */
+/** What the router, the API client and the account menu need from identity. */
 export interface AuthAdapter {
   /** The current session (refreshed when needed), or null when signed out. */
   getSession(): Promise<AuthSession | null>;
-  /** Signs out; resolves within the spec's 3 s sign-out time-out. */
+  /** The current access token for calls to Tessera's services, or null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** Signs out; resolves within the spec's 3 s sign-out time-out even when the network hangs. */
   signOut(): Promise<void>;
+  /** Called when the identity service says the session is no longer valid (spec section 8). */
+  onInvalidSession(listener: () => void): () => void;
 }
 
-export const FIXTURE_SESSION_KEY = 'tessera.fixtureSession';
+/** Spec section 8: on any of these the client signs the user out and clears its caches. */
+export const INVALID_SESSION_MESSAGES = [
+  'Access Token has been revoked',
+  'Refresh Token has been revoked',
+  'Refresh Token has expired',
+  'User is disabled.',
+  'User does not exist.',
+  'Password reset required for the user',
+] as const;
 
-/** The adapter used while no identity service is configured. */
-export const signedOutAdapter: AuthAdapter = {
-  getSession: () => Promise.resolve(null),
-  signOut: () => Promise.resolve(),
-};
+/** Spec section 9: sign-out waits at most 3 seconds. */
+export const SIGN_OUT_TIMEOUT_MS = 3000;
 
-/** Test-only adapter, enabled by the server's `features.fixtureAuth` (see the module comment). */
-export const fixtureAdapter: AuthAdapter = {
-  getSession: () => {
-    const stored = sessionStorage.getItem(FIXTURE_SESSION_KEY);
-    if (!stored) {
-      return Promise.resolve(null);
+/** True when an error (or its message) is one of the invalid-session messages. */
+export function isInvalidSession(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return (INVALID_SESSION_MESSAGES as readonly string[]).includes(message);
+}
+
+function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    work.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
+}
+
+function createListeners() {
+  const listeners = new Set<() => void>();
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit() {
+      for (const listener of listeners) {
+        listener();
+      }
+    },
+  };
+}
+
+function sessionFromPayload(payload: Record<string, unknown> | undefined): AuthSession | null {
+  if (!payload || typeof payload['sub'] !== 'string') {
+    return null;
+  }
+  const groups = payload['cognito:groups'];
+  return {
+    userId: payload['sub'],
+    email:
+      typeof payload['email'] === 'string' ? payload['email'] : String(payload['cognito:username'] ?? ''),
+    groups: Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [],
+  };
+}
+
+/** The adapter backed by aws-amplify. */
+export function createAmplifyAdapter(config: RuntimeConfig): AuthAdapter {
+  const invalid = createListeners();
+  const signOut = async () => {
+    const { auth } = await loadAmplify(config);
+    await withTimeout(auth.signOut(), SIGN_OUT_TIMEOUT_MS);
+  };
+  const handle = async (error: unknown) => {
+    if (isInvalidSession(error)) {
+      await signOut();
+      invalid.emit();
     }
-    try {
-      const parsed = JSON.parse(stored) as Partial<AuthSession>;
-      return Promise.resolve(
-        typeof parsed.userId === 'string' && typeof parsed.email === 'string'
-          ? { userId: parsed.userId, email: parsed.email, groups: parsed.groups ?? [] }
-          : null,
-      );
-    } catch {
-      return Promise.resolve(null);
-    }
-  },
-  signOut: () => {
-    sessionStorage.removeItem(FIXTURE_SESSION_KEY);
-    return Promise.resolve();
-  },
-};
+    return null;
+  };
+  const readTokens = async () => {
+    const { auth } = await loadAmplify(config);
+    const session = await auth.fetchAuthSession();
+    return session.tokens ?? null;
+  };
+  return {
+    getSession: () =>
+      readTokens().then((tokens) => (tokens ? sessionFromPayload(tokens.idToken?.payload) : null), handle),
+    getAccessToken: () => readTokens().then((tokens) => tokens?.accessToken.toString() ?? null, handle),
+    signOut,
+    onInvalidSession: invalid.add,
+  };
+}
 
-/** Chooses the adapter for this runtime configuration. */
-export function createAuth(features: Record<string, unknown>): AuthAdapter {
-  return features['fixtureAuth'] === true ? fixtureAdapter : signedOutAdapter;
+/** The auth adapter of the web app. */
+export function createAuth(config: RuntimeConfig): AuthAdapter {
+  return createAmplifyAdapter(config);
 }

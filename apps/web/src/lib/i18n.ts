@@ -17,7 +17,7 @@ export type Language = (typeof LANGUAGES)[number];
  * Every translation namespace; each exists in every language (a unit test checks the keys match). A feature
  * keeps its strings in its own namespace, loaded the first time a component asks for it.
  */
-export const NAMESPACES = ['common', 'errors', 'auth', 'public', 'dashboard'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'public', 'help', 'dashboard'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The namespaces every page needs, loaded before the first render. */
@@ -91,6 +91,7 @@ export async function initI18n(): Promise<void> {
         },
       },
       react: { useSuspense: true },
+      showSupportNotice: false,
     });
   document.documentElement.lang = currentLanguage();
   i18next.on('languageChanged', (lng) => {
@@ -113,6 +114,36 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 /** Translation hook for components (re-exported so only this module imports i18next packages). */
 export { useTranslation };
+
+/** Loads namespaces ahead of the components that use them (a pre-rendered page then hydrates without waiting). */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await i18next.loadNamespaces([...namespaces]);
+}
+
+/**
+ * Pre-rendering at build time (apps/web/scripts/prerender.ts, in Node): every namespace of both languages is
+ * given in memory, so nothing is fetched and nothing suspends; `language` is the page's language.
+ */
+export async function initI18nForPrerender(
+  resources: Record<Language, Record<string, Record<string, unknown>>>,
+  language: Language,
+): Promise<void> {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      resources,
+      lng: language,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: 'en',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+      showSupportNotice: false,
+    });
+  }
+  await i18next.changeLanguage(language);
+}
 
 /** Translates outside React (route loaders, document titles). */
 export function translate(key: string, options?: Record<string, unknown>): string {

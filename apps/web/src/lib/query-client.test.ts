@@ -9,6 +9,13 @@ describe('query defaults (spec section 9)', () => {
   it('keeps inactive data 5 minutes and retries 3 times', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults?.gcTime).toBe(300_000);
-    expect(defaults?.retry).toBe(3);
+    const retry = defaults?.retry as (count: number, error: unknown) => boolean;
+    expect([0, 1, 2, 3].map((count) => retry(count, new Error('Network Error')))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(retry(0, new Error('Access Token has been revoked'))).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * from 1 s capped at 30 s; the cache persisted in localStorage under an offline-cache key, throttled to one
  * write per second, discarded after 24 h.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isInvalidSession } from './auth.ts';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
@@ -19,13 +20,24 @@ export function retryDelayMs(attemptIndex: number): number {
   return Math.min(QUERY_RETRY_FIRST_DELAY_MS * 2 ** attemptIndex, QUERY_RETRY_MAX_DELAY_MS);
 }
 
-/** The app's query client. */
-export function createQueryClient(): QueryClient {
+/**
+ * The app's query client. Any query or mutation failing with an invalid-session message (spec section 8) calls
+ * `onInvalidSession`, which signs the customer out and clears the caches.
+ */
+export function createQueryClient(onInvalidSession: (error: unknown) => void = () => {}): QueryClient {
+  const onError = (error: unknown) => {
+    if (isInvalidSession(error)) {
+      onInvalidSession(error);
+    }
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         gcTime: QUERY_GC_TIME_MS,
-        retry: QUERY_RETRY_COUNT,
+        // An invalid session will not get better by retrying.
+        retry: (failureCount, error) => !isInvalidSession(error) && failureCount < QUERY_RETRY_COUNT,
         retryDelay: retryDelayMs,
       },
     },

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { markedStrings, type SearchInput } from '#/lib/search-params.ts';
-import { AuthPlaceholderPage } from '#/features/auth/components/auth-placeholder-page.tsx';
+import { ForgotPasswordPage } from '#/features/auth/components/forgot-password-page.tsx';
 
 export const Route = createFileRoute('/forgotPassword')({
   validateSearch: (raw: SearchInput) => markedStrings(raw, ['sendEmail', 'auth_code', 'username']),
-  component: () => <AuthPlaceholderPage screen="forgotPassword" />,
+  component: Page,
 });
+
+function Page() {
+  return <ForgotPasswordPage search={Route.useSearch()} />;
+}

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { isProvided, markedStrings, type SearchInput } from '#/lib/search-params.ts';
-import { AuthPlaceholderPage } from '#/features/auth/components/auth-placeholder-page.tsx';
+import { LoginPage } from '#/features/auth/components/login-page.tsx';
 
 export const Route = createFileRoute('/login')({
   validateSearch: (raw: SearchInput) => markedStrings(raw, ['redirect', 'code', 'username']),
@@ -10,5 +10,9 @@ export const Route = createFileRoute('/login')({
       throw redirect({ href: isProvided(search.redirect) ? search.redirect : '/dashboard/home/' });
     }
   },
-  component: () => <AuthPlaceholderPage screen="login" />,
+  component: Page,
 });
+
+function Page() {
+  return <LoginPage search={Route.useSearch()} />;
+}

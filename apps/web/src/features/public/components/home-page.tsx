@@ -1,7 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { BackgroundRight, Button, Card } from '@tessera/ui';
+import { Button, Card } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { useDocumentTitle } from '#/lib/use-document-title.ts';
+import { PageHead } from '#/lib/page-head.tsx';
+import { HeroIllustration } from './hero-illustration.tsx';
+import {
+  CtaBand,
+  FaqList,
+  faqJsonLd,
+  FeeList,
+  Hero,
+  Section,
+  Steps,
+  type FaqItem,
+  type TitledText,
+} from './sections.tsx';
 
 const HIGHLIGHTS = ['ledger', 'security', 'markets', 'languages'] as const;
 const PRODUCTS = [
@@ -10,61 +22,84 @@ const PRODUCTS = [
   { to: '/tokenized-assets-management/', key: 'tokenizedAssets', nav: 'tokenizedAssets' },
   { to: '/universal-ledger-system/', key: 'universalLedger', nav: 'universalLedger' },
 ] as const;
+const HOME_FEES = ['accountMonthly', 'depositSepa', 'depositCard', 'conversionFiat', 'tradingSecurities'];
 
 /** The public home page. */
 export function HomePage() {
   const { t } = useTranslation(['public', 'common']);
-  useDocumentTitle(t('public:home.title'));
+  const faq = t('public:home.faq', { returnObjects: true }) as FaqItem[];
   return (
     <>
-      <section className="app-hero">
-        <BackgroundRight />
-        <div className="app-container app-hero__grid">
-          <div className="app-hero__copy">
-            <p className="app-eyebrow">{t('public:home.eyebrow')}</p>
-            <h1 className="app-hero__title">{t('public:home.heading')}</h1>
-            <p className="app-hero__lead">{t('public:home.lead')}</p>
-            <div className="app-hero__actions">
-              <Button asChild variant="primary" size="lg">
-                <Link to="/register">{t('public:home.primaryCta')}</Link>
-              </Button>
-              <Button asChild variant="secondary" size="lg">
-                <Link to="/pricing/">{t('public:home.secondaryCta')}</Link>
-              </Button>
-            </div>
-          </div>
-        </div>
-      </section>
-      <section className="app-section" aria-labelledby="highlights-title">
-        <div className="app-container">
-          <h2 id="highlights-title" className="app-section__title">
-            {t('public:home.highlights.title')}
-          </h2>
-          <div className="app-grid-4">
-            {HIGHLIGHTS.map((key) => (
-              <Card key={key} className="app-feature">
-                <h3 className="app-feature__title">{t(`public:home.highlights.${key}.title`)}</h3>
-                <p className="app-muted">{t(`public:home.highlights.${key}.text`)}</p>
-              </Card>
-            ))}
-          </div>
-        </div>
-      </section>
-      <section className="app-section app-section--alt" aria-labelledby="products-title">
-        <div className="app-container">
-          <h2 id="products-title" className="app-section__title">
-            {t('public:home.products.title')}
-          </h2>
-          <div className="app-grid-2">
-            {PRODUCTS.map((product) => (
-              <Link key={product.to} to={product.to} className="app-product-link">
+      <PageHead
+        title={t('public:home.metaTitle')}
+        description={t('public:home.metaDescription')}
+        path="/"
+        jsonLd={[faqJsonLd(faq)]}
+      />
+      <Hero
+        eyebrow={t('public:home.eyebrow')}
+        title={t('public:home.heading')}
+        lead={t('public:home.lead')}
+        illustration={<HeroIllustration label={t('public:home.illustrationLabel')} />}
+        actions={
+          <>
+            <Button asChild variant="primary" size="lg">
+              <Link to="/register">{t('public:home.primaryCta')}</Link>
+            </Button>
+            <Button asChild variant="secondary" size="lg">
+              <Link to="/pricing/">{t('public:home.secondaryCta')}</Link>
+            </Button>
+          </>
+        }
+      >
+        <ul className="app-proof">
+          {(t('public:home.proof', { returnObjects: true }) as string[]).map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </Hero>
+      <Section
+        id="products-title"
+        title={t('public:home.products.title')}
+        lead={t('public:home.products.lead')}
+      >
+        <ul className="app-product-grid app-plain-list">
+          {PRODUCTS.map((product) => (
+            <li key={product.to}>
+              <Link to={product.to} className="app-product-link">
                 <span className="app-product-link__title">{t(`common:nav.${product.nav}`)}</span>
                 <span className="app-muted">{t(`public:home.products.${product.key}`)}</span>
               </Link>
-            ))}
-          </div>
-        </div>
-      </section>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="steps-title" title={t('public:home.steps.title')} alt>
+        <Steps items={t('public:home.steps.items', { returnObjects: true }) as TitledText[]} />
+      </Section>
+      <Section id="highlights-title" title={t('public:home.highlights.title')}>
+        <ul className="app-grid-4 app-plain-list">
+          {HIGHLIGHTS.map((key) => (
+            <Card as="li" key={key} className="app-feature">
+              <h3 className="app-feature__title">{t(`public:home.highlights.${key}.title`)}</h3>
+              <p className="app-muted">{t(`public:home.highlights.${key}.text`)}</p>
+            </Card>
+          ))}
+        </ul>
+      </Section>
+      <Section
+        id="pricing-title"
+        title={t('public:home.pricing.title')}
+        lead={t('public:home.pricing.lead')}
+        alt
+      >
+        <FeeList ids={HOME_FEES} />
+      </Section>
+      <Section id="faq-title" title={t('public:shared.faqTitle')}>
+        <FaqList items={faq} />
+        <p className="app-risk-note">{t('public:home.risk')}</p>
+      </Section>
+      <CtaBand title={t('public:home.cta.title')} text={t('public:home.cta.text')} />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { SETTINGS_SECTIONS, type SettingsSection } from '#/lib/settings-sections
 import { LanguageSwitch } from '#/components/language-switch.tsx';
 import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { useSignOut } from '#/lib/use-sign-out.ts';
+import { ChangePasswordSection } from './change-password-section.tsx';
+import { MfaSection } from './mfa-section.tsx';
 
 /** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
 export function SettingsPage({ section }: { section: SettingsSection }) {
@@ -42,6 +44,10 @@ function SettingsPanel({ section }: { section: SettingsSection }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const signOut = useSignOut();
   switch (section) {
+    case 'changePassword':
+      return <ChangePasswordSection />;
+    case 'MFA':
+      return <MfaSection />;
     case 'appearance':
       return (
         <>

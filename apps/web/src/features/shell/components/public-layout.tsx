@@ -1,8 +1,9 @@
+import { useId, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Button, Wordmark } from '@tessera/ui';
-import { useTranslation } from '#/lib/i18n.ts';
-import { LanguageSwitch } from '#/components/language-switch.tsx';
-import { ThemeSwitch } from '#/components/theme-switch.tsx';
+import { changeLanguage, currentLanguage, LANGUAGES, useTranslation, type Language } from '#/lib/i18n.ts';
+import { setTheme, storedTheme, THEMES, type Theme } from '#/lib/theme.ts';
+import { useHydrated } from '#/lib/use-hydrated.ts';
 
 const PRODUCT_LINKS = [
   { to: '/trading/', key: 'trading' },
@@ -58,6 +59,8 @@ export function PublicLayout() {
 
 function PublicFooter() {
   const { t } = useTranslation('common');
+  // The stored theme exists only in the browser: pre-rendered pages show the switch once hydrated.
+  const hydrated = useHydrated();
   return (
     <footer className="app-public__footer">
       <div className="app-container app-footer__grid">
@@ -90,14 +93,84 @@ function PublicFooter() {
           </ul>
         </nav>
         <div className="app-footer__prefs">
-          <LanguageSwitch />
-          <ThemeSwitch />
+          <Choice
+            label={t('language.label')}
+            value={currentLanguage()}
+            options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
+            onChange={(language: Language) => void changeLanguage(language)}
+            disabled={!hydrated}
+          />
+          {hydrated ? <ThemeChoice /> : <div className="app-footer__theme-placeholder" />}
         </div>
       </div>
       <div className="app-container app-footer__legal">
         <p className="app-muted">{t('footer.legal')}</p>
-        <p className="app-muted">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        {/* The year of a page pre-rendered in December may be older than the visitor's clock. */}
+        <p className="app-muted" suppressHydrationWarning>
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * A small single choice as native radio buttons, styled like the design system's SegmentedControl. The public
+ * pages use it instead of SegmentedControl (Radix RadioGroup), which would add about 8 KB of JavaScript to the
+ * first load of the home page (docs/benchmarks.md); the dashboard keeps the shared switches.
+ */
+function Choice<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled = false,
+}: {
+  label: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+  /** Until hydrated, a pre-rendered page's choice cannot act yet. */
+  disabled?: boolean;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="ts-segmented ts-segmented--sm app-choice">
+      <legend className="ts-visually-hidden">{label}</legend>
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className="ts-segmented__item app-choice__item"
+          data-state={option.value === value ? 'checked' : 'unchecked'}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            disabled={disabled}
+            onChange={() => onChange(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Light, dark or system, remembered on this device (shown once hydrated: the stored choice is browser-only). */
+function ThemeChoice() {
+  const { t } = useTranslation('common');
+  const [theme, setThemeState] = useState<Theme>(storedTheme);
+  return (
+    <Choice
+      label={t('theme.label')}
+      value={theme}
+      options={THEMES.map((value) => ({ value, label: t(`theme.${value}`) }))}
+      onChange={(value: Theme) => {
+        setTheme(value);
+        setThemeState(value);
+      }}
+    />
   );
 }

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProductPage } from '#/features/public/components/product-page.tsx';
+import { PricingPage } from '#/features/public/components/pricing-page.tsx';
 
-export const Route = createFileRoute('/_public/pricing/')({
-  component: () => <ProductPage page="pricing" />,
-});
+export const Route = createFileRoute('/_public/pricing/')({ component: PricingPage });

@@ -1,0 +1,78 @@
+/**
+ * Turning a rendered page into its HTML file (apps/web/scripts/prerender.ts): pure string work on the built
+ * index.html, kept apart so it can be tested without building anything.
+ */
+import type { HelpLanguage } from '@tessera/contracts';
+import type { PrerenderedPage, PrerenderRequest } from '../src/entry-prerender.tsx';
+import type { HeadTag } from '../src/lib/page-head.tsx';
+
+/** What the Node build of src/entry-prerender.tsx exports. */
+export interface PrerenderEntry {
+  renderPage: (request: PrerenderRequest) => Promise<PrerenderedPage>;
+  PAGE_HEAD_MARKER: string;
+  PRERENDER_DATA_ID: string;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function renderTag(tag: HeadTag, marker: string): string {
+  const attributes = Object.entries({ ...tag.attributes, [marker]: '' })
+    .map(([name, value]) => (value === '' ? name : `${name}="${escapeAttribute(value)}"`))
+    .join(' ');
+  return tag.tag === 'script' ? `<script ${attributes}>${tag.text}</script>` : `<${tag.tag} ${attributes}>`;
+}
+
+/**
+ * The built head for a page whose content is already in the HTML. The application's entry script is not in the
+ * head: public/theme-init.js starts it (from `data-app-entry`) once the page has painted, and the module graph
+ * is discovered from the entry, so no script competes with the HTML and the stylesheet for the first paint
+ * (the page reads without them; they only make it interactive). Exported for its unit test.
+ */
+export function deferApplicationScripts(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
+  if (!entry) {
+    throw new Error('The built index.html has no module entry script.');
+  }
+  return template
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/<html([^>]*)>/, `<html$1 data-app-entry="${entry}">`);
+}
+
+/** The built index.html with the page's language, head, content and data. */
+export function assemblePage(
+  entry: PrerenderEntry,
+  template: string,
+  { path, language }: { path: string; language: HelpLanguage },
+  page: PrerenderedPage,
+): string {
+  if (!page.head) {
+    throw new Error(`${path} (${language}) rendered no PageHead.`);
+  }
+  // Only data blocks may be inline: the CSP refuses inline scripts, so the pre-render must not ship any.
+  if (/<script(?![^>]*type="application\/(ld\+)?json")/.test(page.html)) {
+    const script = /<script(?![^>]*type="application\/(ld\+)?json")[^>]*>[^<]{0,200}/.exec(page.html)?.[0];
+    throw new Error(`${path} (${language}) rendered an inline script: ${script}`);
+  }
+  const data = JSON.stringify(page.queries).replace(/</g, '\\u003c');
+  const head = [
+    `<title>${escapeText(page.head.title)}</title>`,
+    ...page.head.tags.map((tag) => renderTag(tag, entry.PAGE_HEAD_MARKER)),
+    `<script type="application/json" id="${entry.PRERENDER_DATA_ID}">${data}</script>`,
+  ].join('\n    ');
+  return template
+    .replace(
+      /<html lang="[^"]*"/,
+      `<html lang="${language}" data-prerendered="${escapeAttribute(path)}" data-prerendered-lang="${language}"`,
+    )
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta\s+name="description"[^>]*>/, '')
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+}

@@ -1,0 +1,156 @@
+/**
+ * Pre-renders the public pages after `vite build` (npm run build), so each one's content, head tags and JSON-LD
+ * are in the first HTML response (docs/adr/0004-public-site.md):
+ *  1. builds src/entry-prerender.tsx for Node with the app's Vite config;
+ *  2. starts the help service on a free port with an in-memory database (the help pages are rendered from its
+ *     API, as the browser would: the web app never imports a service);
+ *  3. renders every marketing page in English and every help category and article in English and French (their
+ *     paths differ by language), and writes <dist>/<path>/index.html from the built index.html.
+ * The server already answers GET /<path>/ with <dist>/<path>/index.html when it exists.
+ * PUBLIC_URL (e.g. https://bank.example) makes the canonical, hreflang and Open Graph links absolute; without it
+ * they are root-relative and the browser makes them absolute on load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createInterface } from 'node:readline';
+import { build } from 'vite';
+import {
+  HELP_LANGUAGES,
+  helpArticlePath,
+  helpCategoryPath,
+  PUBLIC_SITE_PATHS,
+  type HelpCategoriesResponse,
+  type HelpCategoryResponse,
+  type HelpLanguage,
+} from '@tessera/contracts';
+import type { PrerenderRequest } from '../src/entry-prerender.tsx';
+import { assemblePage, deferApplicationScripts, type PrerenderEntry } from './prerender-html.ts';
+
+const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(webRoot, '../..');
+const outDir = resolve(webRoot, process.env['WEB_OUT_DIR'] ?? 'dist');
+// Inside the workspace so the Node build resolves its dependencies from node_modules; per process, so builds
+// into different WEB_OUT_DIR folders can run side by side.
+const ssrDir = join(webRoot, 'node_modules/.cache', `tessera-prerender-${process.pid}`);
+const origin = (process.env['PUBLIC_URL'] ?? '').replace(/\/+$/, '');
+/** The help service gets this long to start (PGlite's first start and the content seed). */
+const helpStartTimeoutMs = 60_000;
+
+type Resources = PrerenderRequest['resources'];
+
+async function loadResources(): Promise<Resources> {
+  const resources = {} as Resources;
+  for (const language of HELP_LANGUAGES) {
+    const directory = join(webRoot, 'public/lang', language);
+    resources[language] = {};
+    for (const file of (await readdir(directory)).filter((name) => name.endsWith('.json'))) {
+      resources[language][file.replace(/\.json$/, '')] = JSON.parse(
+        await readFile(join(directory, file), 'utf8'),
+      );
+    }
+  }
+  return resources;
+}
+
+/** Starts services/help on a free port; resolves with its base URL and the process. */
+async function startHelpService(): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'services/help/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('The help service did not start in time.')),
+      helpStartTimeoutMs,
+    );
+    child.once('exit', (code) => reject(new Error(`The help service exited with code ${code}.`)));
+    lines.on('line', (line) => {
+      const match = /listening at (http:\/\/\S+)/.exec(line);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    });
+  });
+  return { baseUrl: `${url}/api/help`, child };
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new Error(`GET ${url}: ${response.status}`);
+  }
+  return (await response.json()) as T;
+}
+
+/** Every page to pre-render: the marketing pages in English, the help categories and articles in both languages. */
+async function listPages(helpBaseUrl: string): Promise<{ path: string; language: HelpLanguage }[]> {
+  const pages: { path: string; language: HelpLanguage }[] = PUBLIC_SITE_PATHS.map((path) => ({
+    path,
+    language: 'en',
+  }));
+  for (const language of HELP_LANGUAGES) {
+    const { categories } = await getJson<HelpCategoriesResponse>(
+      `${helpBaseUrl}/categories?lang=${language}`,
+    );
+    for (const category of categories) {
+      pages.push({ path: helpCategoryPath(category.id, category.slug), language });
+      const { articles } = await getJson<HelpCategoryResponse>(
+        `${helpBaseUrl}/categories/${category.id}?lang=${language}`,
+      );
+      pages.push(...articles.map((article) => ({ path: helpArticlePath(article), language })));
+    }
+  }
+  return pages;
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  // React picks its build from NODE_ENV when first loaded: the production one, as in the browser bundle.
+  process.env['NODE_ENV'] = 'production';
+  await build({
+    root: webRoot,
+    configFile: join(webRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+  });
+  const template = deferApplicationScripts(await readFile(join(outDir, 'index.html'), 'utf8'));
+  const entry = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as PrerenderEntry;
+  const resources = await loadResources();
+  const help = await startHelpService();
+  try {
+    const pages = await listPages(help.baseUrl);
+    for (const { path, language } of pages) {
+      const page = await entry.renderPage({
+        url: path,
+        language,
+        resources,
+        origin,
+        helpBaseUrl: help.baseUrl,
+      });
+      const file = join(outDir, ...path.split('/').filter(Boolean), 'index.html');
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, assemblePage(entry, template, { path, language }, page));
+    }
+    console.log(`Pre-rendered ${pages.length} pages in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
+  } finally {
+    help.child.kill('SIGTERM');
+    await rm(ssrDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Pre-rendering failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+import { Link, Navigate } from '@tanstack/react-router';
+import { helpArticlePath, helpCategoryPath } from '@tessera/contracts';
+import { currentLanguage, useTranslation, type Language } from '#/lib/i18n.ts';
+import { PageHead } from '#/lib/page-head.tsx';
+import { useHelpArticle } from '../api/get-help-article.ts';
+import { ArticleBody } from './article-body.tsx';
+import { ArticleFeedback } from './article-feedback.tsx';
+import { ArticleList } from './article-list.tsx';
+import { Breadcrumbs } from './breadcrumbs.tsx';
+import { ContactCard } from './contact-card.tsx';
+
+function formatUpdated(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * /help/article/{categoryId}/{categoryName}/{id}/{title}/: breadcrumbs, the article, its outline, "was this
+ * helpful" and related articles. Slugs other than the canonical ones are replaced by them.
+ */
+export function HelpArticlePage({
+  id,
+  categoryId,
+  categorySlug,
+  slug,
+}: {
+  id: number;
+  categoryId: number;
+  categorySlug: string;
+  slug: string;
+}) {
+  const { t } = useTranslation('help');
+  const language = currentLanguage();
+  const { data } = useHelpArticle(id, language);
+  const { article, related, alternates } = data;
+  if (article.slug !== slug || article.categorySlug !== categorySlug || article.categoryId !== categoryId) {
+    return (
+      <Navigate
+        to="/help/article/$categoryId/$categoryName/$id/$title/"
+        params={{
+          categoryId: String(article.categoryId),
+          categoryName: article.categorySlug,
+          id: String(article.id),
+          title: article.slug,
+        }}
+        replace
+      />
+    );
+  }
+  const path = helpArticlePath(article);
+  const categoryPath = helpCategoryPath(article.categoryId, article.categorySlug);
+  return (
+    <>
+      <PageHead
+        title={`${article.title} — ${t('metaTitle')}`}
+        description={article.summary}
+        path={path}
+        type="article"
+        alternatePaths={{
+          en: helpArticlePath({ ...article, ...alternates.en }),
+          fr: helpArticlePath({ ...article, ...alternates.fr }),
+        }}
+        breadcrumbs={[
+          { name: t('home'), path: '/help/' },
+          { name: article.categoryName, path: categoryPath },
+          { name: article.title, path },
+        ]}
+      />
+      <div className="app-container app-help-page">
+        <Breadcrumbs current={article.title}>
+          <li>
+            <Link
+              to="/help/category/$id/$name/"
+              params={{ id: String(article.categoryId), name: article.categorySlug }}
+            >
+              {article.categoryName}
+            </Link>
+          </li>
+        </Breadcrumbs>
+        <div className="app-article-layout">
+          <article className="app-article" lang={language}>
+            <header className="app-article__header">
+              <h1 className="app-page-title">{article.title}</h1>
+              <p className="app-hero__lead">{article.summary}</p>
+              <p className="app-muted app-article__updated">
+                {t('article.updated', { date: formatUpdated(article.updated, language) })}
+              </p>
+            </header>
+            <ArticleBody html={article.html} />
+            <ArticleFeedback key={`${article.id}-${language}`} articleId={article.id} language={language} />
+          </article>
+          <div className="app-article-aside">
+            {article.headings.length > 0 ? (
+              <nav aria-labelledby="on-this-page" className="app-toc">
+                <h2 id="on-this-page" className="app-toc__title">
+                  {t('article.onThisPage')}
+                </h2>
+                <ul className="app-plain-list">
+                  {article.headings
+                    .filter((heading) => heading.level === 2)
+                    .map((heading) => (
+                      <li key={heading.id}>
+                        <a href={`#${heading.id}`}>{heading.text}</a>
+                      </li>
+                    ))}
+                </ul>
+              </nav>
+            ) : null}
+          </div>
+        </div>
+        {related.length > 0 ? (
+          <section aria-labelledby="related-title" className="app-related">
+            <h2 id="related-title" className="app-section__title">
+              {t('article.relatedTitle')}
+            </h2>
+            <ArticleList articles={related} headingLevel={3} />
+          </section>
+        ) : null}
+        <ContactCard />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Turns fee schedule lines (packages/contracts/src/fees.ts) into text in English or French. Amounts are decimal
+ * strings and rates whole basis points, so formatting never goes through a float: the digits are regrouped by
+ * the design system's exact money formatter.
+ */
+import { basisPointsToPercent, type FeeAmount, type FeeCharge } from '@tessera/contracts';
+import { formatMoney } from '@tessera/ui';
+import type { Language } from '#/lib/i18n.ts';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** An amount of an asset: "€1.00" / "1,00 €", "0.0002 BTC" / "0,0002 BTC". */
+export function formatFeeAmount({ amount, asset }: FeeAmount, language: Language): string {
+  const [integer = '0', fraction = ''] = amount.split('.');
+  return formatMoney(BigInt(`${integer}${fraction}`), fraction.length, asset, language);
+}
+
+/** A percentage from basis points: "0.70%" / "0,70 %" (French puts a narrow no-break space before %). */
+export function formatPercent(basisPoints: number, language: Language): string {
+  const percent = basisPointsToPercent(basisPoints);
+  return language === 'fr' ? `${percent.replace('.', ',')}\u202f%` : `${percent}%`;
+}
+
+/** The fee as shown in the schedule, e.g. "0.10%, minimum 1.00 in the order's currency". */
+export function describeCharge(charge: FeeCharge, language: Language, t: Translate): string {
+  switch (charge.type) {
+    case 'free':
+      return t('pricing.value.free');
+    case 'fixed': {
+      const amount = formatFeeAmount(charge.fee, language);
+      return charge.freePerMonth
+        ? t('pricing.value.fixedAllowance', {
+            amount,
+            count: new Intl.NumberFormat(language).format(charge.freePerMonth),
+          })
+        : t('pricing.value.fixed', { amount });
+    }
+    case 'perAsset':
+      return t('pricing.value.perAsset', {
+        amounts: charge.fees.map((fee) => formatFeeAmount(fee, language)).join(' · '),
+      });
+    case 'rate': {
+      const percent = formatPercent(charge.basisPoints, language);
+      if (charge.minimum) {
+        const minimum =
+          charge.minimum.asset === '*'
+            ? t('pricing.value.minimumAny')
+            : formatFeeAmount(charge.minimum, language);
+        return t('pricing.value.rateMinimum', { percent, minimum });
+      }
+      if (charge.perYear) {
+        return t(charge.upTo ? 'pricing.value.rateUpTo' : 'pricing.value.ratePerYear', { percent });
+      }
+      return t('pricing.value.rate', { percent });
+    }
+  }
+}

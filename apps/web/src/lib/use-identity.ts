@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { loadAmplify } from '#/lib/amplify.ts';
+
+/** Loads aws-amplify (configured from /config.json) for a sign-in page. */
+export function useIdentity() {
+  const router = useRouter();
+  const { config } = router.options.context;
+  return useCallback(() => loadAmplify(config).then(({ auth }) => auth), [config]);
+}
+
+/** After a successful sign-in: forget cached guard results and go on to `redirect` or the dashboard home. */
+export function useFinishSignIn() {
+  const router = useRouter();
+  return useCallback(
+    async (redirect: string | undefined) => {
+      await router.invalidate();
+      await router.navigate({ href: redirect ?? '/dashboard/home/', replace: true });
+    },
+    [router],
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * ledger: the transfer engine through its in-process API (what cash operations and trading call), on PGlite and on
+ * PostgreSQL. Cases: single transfers from 32 concurrent callers (throughput, p50 and p99 latency per call), and
+ * batches of 100 and of 8,189 transfers, each against 10 hot accounts and against 10,000 accounts. After every case
+ * the ledger is verified (hash chain, balances recomputed from the transfers, debits equal credits) and no wallet may
+ * be below zero; a failed check fails the benchmark.
+ *
+ * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a user that may create databases); otherwise a throw-away
+ * cluster is started with the machine's initdb (Debian's postgresql package) and removed afterwards; if there is
+ * none, the PostgreSQL cases are skipped with a message. Goals on the 2-core machine: batched >= 30,000 transfers/s,
+ * single >= 3,000 transfers/s with p99 < 25 ms (docs/benchmarks.md, "ledger").
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type TransferInput, uuidv7 } from '@tessera/contracts';
+import { createPgliteTemplate, type Database, migrate, openPglite, openPostgres } from '@tessera/platform';
+import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/service-ledger';
+import { sql } from 'kysely';
+import type { Benchmark, BenchResult } from '../harness.ts';
+
+const SINGLE_CONCURRENCY = 32;
+const SINGLE_DURATION_MS = 4000;
+const BATCH_TRANSFERS_TARGET = 40_000;
+
+interface Case {
+  readonly kind: 'single' | 'batch';
+  readonly batchSize: number;
+  /** How many callers send at once. */
+  readonly callers: number;
+  readonly accounts: number;
+}
+
+const CASES: Case[] = [
+  { kind: 'single', batchSize: 1, callers: SINGLE_CONCURRENCY, accounts: 10 },
+  { kind: 'single', batchSize: 1, callers: SINGLE_CONCURRENCY, accounts: 10_000 },
+  { kind: 'batch', batchSize: 100, callers: 8, accounts: 10 },
+  { kind: 'batch', batchSize: 100, callers: 8, accounts: 10_000 },
+  { kind: 'batch', batchSize: 8189, callers: 2, accounts: 10 },
+  { kind: 'batch', batchSize: 8189, callers: 2, accounts: 10_000 },
+];
+
+const caseName = (engine: string, c: Case) =>
+  c.kind === 'single'
+    ? `${engine} single x${c.callers} concurrent, ${c.accounts} accounts`
+    : `${engine} batch ${c.batchSize} x${c.callers} callers, ${c.accounts} accounts`;
+
+/** A tenant with a funded bank account and `count` wallets, each holding 1,000,000.00 EUR. */
+async function setUp(ledger: LedgerService, count: number): Promise<{ tenantId: string; wallets: string[] }> {
+  const tenantId = `bench-${randomUUID().slice(0, 8)}`;
+  await ledger.createTenant({ id: tenantId, ownerUserId: 'bench' });
+  await ledger.createLedger(tenantId, { code: 'EUR' });
+  const bank = uuidv7();
+  await ledger.createAccount(tenantId, { id: bank, ledger: 'EUR', ownerId: 'tessera', type: 'bank_omnibus' });
+  const wallets = Array.from({ length: count }, () => uuidv7());
+  for (let start = 0; start < count; start += 8189) {
+    const slice = wallets.slice(start, start + 8189);
+    await ledger.createAccounts(
+      tenantId,
+      slice.map((id) => ({
+        id,
+        ledger: 'EUR',
+        ownerId: `customer-${id.slice(0, 8)}`,
+        type: 'customer_wallet',
+      })),
+    );
+    await ledger.createTransfers(
+      tenantId,
+      slice.map((id) => ({
+        id: uuidv7(),
+        ledger: 'EUR',
+        debitAccountId: bank,
+        creditAccountId: id,
+        amount: '1000000.00',
+        code: 1,
+      })),
+    );
+  }
+  return { tenantId, wallets };
+}
+
+function randomTransfer(wallets: readonly string[]): TransferInput {
+  const debit = Math.floor(Math.random() * wallets.length);
+  const credit = (debit + 1 + Math.floor(Math.random() * (wallets.length - 1))) % wallets.length;
+  return {
+    id: uuidv7(),
+    ledger: 'EUR',
+    debitAccountId: wallets[debit]!,
+    creditAccountId: wallets[credit]!,
+    amount: '0.01',
+    code: 1,
+  };
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** Runs one case and returns transfers per second and the latency of each call (microseconds). */
+async function measure(ledger: LedgerService, tenantId: string, wallets: readonly string[], c: Case) {
+  const latenciesUs: number[] = [];
+  let transfers = 0;
+  const started = performance.now();
+  const callsPerCaller =
+    c.kind === 'batch' ? Math.ceil(BATCH_TRANSFERS_TARGET / c.batchSize / c.callers) : Infinity;
+  const deadline = started + SINGLE_DURATION_MS;
+  await Promise.all(
+    Array.from({ length: c.callers }, async () => {
+      for (
+        let call = 0;
+        call < callsPerCaller && (c.kind === 'batch' || performance.now() < deadline);
+        call += 1
+      ) {
+        const bodies = Array.from({ length: c.batchSize }, () => randomTransfer(wallets));
+        const sent = performance.now();
+        const results = await ledger.createTransfers(tenantId, bodies);
+        latenciesUs.push(Math.round((performance.now() - sent) * 1000));
+        const created = results.filter((result) => result.status === 'created').length;
+        if (created !== bodies.length) {
+          throw new Error(`expected every transfer created, got ${created}/${bodies.length}`);
+        }
+        transfers += created;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latenciesUs.sort((a, b) => a - b);
+  return {
+    opsPerS: Math.round(transfers / seconds),
+    p50: percentile(latenciesUs, 50),
+    p99: percentile(latenciesUs, 99),
+    transfers,
+  };
+}
+
+/** Verification after every run: chain, recomputed balances, debits = credits, no wallet below zero. */
+async function check(ledger: LedgerService, database: Database, tenantId: string, expectedMin: number) {
+  const verification = await ledger.verifyLedger(tenantId, 'EUR');
+  if (!verification.ok || verification.totals.debitsPosted !== verification.totals.creditsPosted) {
+    throw new Error(`ledger check failed: ${JSON.stringify(verification.problems)}`);
+  }
+  if (verification.transfersChecked < expectedMin) {
+    throw new Error(`expected at least ${expectedMin} transfers, found ${verification.transfersChecked}`);
+  }
+  const { rows } = await sql<{ negative: string }>`select count(*) as negative from ledger.accounts
+    where tenant_id = ${tenantId} and type = 'customer_wallet' and credits_posted - debits_posted - debits_pending < 0`.execute(
+    database.db,
+  );
+  if (rows[0]?.negative !== '0') {
+    throw new Error('a wallet is below zero');
+  }
+}
+
+async function runEngine(
+  engine: 'pglite' | 'postgres',
+  open: () => Promise<Database>,
+): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const database = await open();
+  try {
+    await migrate(database.db, { schema: 'ledger', migrations: ledgerService.migrations });
+    const ledger = createLedgerApi(database.db.withSchema('ledger'));
+    try {
+      for (const c of CASES) {
+        const { tenantId, wallets } = await setUp(ledger, c.accounts);
+        const measured = await measure(ledger, tenantId, wallets, c);
+        await check(ledger, database, tenantId, measured.transfers);
+        const name = caseName(engine, c);
+        results.push({ case: name, metric: 'ops_per_s', value: measured.opsPerS, unit: 'transfers/s' });
+        results.push({ case: name, metric: 'p50_us', value: measured.p50, unit: 'us per call' });
+        results.push({ case: name, metric: 'p99_us', value: measured.p99, unit: 'us per call' });
+        console.log(
+          `  ${name}: ${measured.opsPerS} transfers/s, p50 ${measured.p50} us, p99 ${measured.p99} us (checked)`,
+        );
+      }
+    } finally {
+      await ledger.close();
+    }
+  } finally {
+    await database.close();
+  }
+  return results;
+}
+
+/** A PostgreSQL for the benchmark: the given URL, or a throw-away local cluster, or none (skipped). */
+async function postgresServer(): Promise<{ url: string; stop: () => void } | undefined> {
+  const given = process.env['BENCH_DATABASE_URL'] || process.env['TEST_DATABASE_URL'];
+  if (given) {
+    return { url: given, stop: () => {} };
+  }
+  const root = '/usr/lib/postgresql';
+  const version = existsSync(root) ? readdirSync(root).sort().pop() : undefined;
+  if (!version) {
+    return undefined;
+  }
+  const bin = join(root, version, 'bin');
+  const directory = mkdtempSync(join(tmpdir(), 'tessera-bench-pg-'));
+  const data = join(directory, 'data');
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  // initdb refuses to run as root: run the cluster as the postgres user then (CI and these machines are root).
+  const run = (command: string, args: string[]) =>
+    process.getuid?.() === 0
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'ignore' })
+      : execFileSync(join(bin, command), args, { stdio: 'ignore' });
+  try {
+    execFileSync('chmod', ['777', directory]);
+    run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
+    const options = `-p ${port} -k ${directory} -c max_connections=50`;
+    run('pg_ctl', ['-D', data, '-o', options, '-l', join(directory, 'log'), '-w', 'start']);
+  } catch (error) {
+    console.log(`  could not start a local PostgreSQL: ${String(error)}`);
+    rmSync(directory, { recursive: true, force: true });
+    return undefined;
+  }
+  const stop = () => {
+    run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    rmSync(directory, { recursive: true, force: true });
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
+
+export const ledgerBenchmark: Benchmark = {
+  name: 'ledger',
+  description: 'ledger transfers: 32 concurrent singles and batches of 100 / 8,189, hot and spread accounts',
+  async run() {
+    const template = await createPgliteTemplate({ cacheDirectory: tmpdir() });
+    const pgliteDirectory = mkdtempSync(join(tmpdir(), 'tessera-bench-pglite-'));
+    const results = await runEngine('pglite', () => openPglite(pgliteDirectory, { loadDataDir: template }));
+    rmSync(pgliteDirectory, { recursive: true, force: true });
+    const server = await postgresServer();
+    if (!server) {
+      console.log(
+        '  PostgreSQL cases skipped: set BENCH_DATABASE_URL or install postgresql (initdb not found).',
+      );
+      return results;
+    }
+    try {
+      const name = `tessera_bench_${randomUUID().slice(0, 8)}`;
+      const admin = await openPostgres(server.url, { poolMax: 1 });
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+      const url = new URL(server.url);
+      url.pathname = `/${name}`;
+      try {
+        results.push(...(await runEngine('postgres', () => openPostgres(url.toString(), { poolMax: 10 }))));
+      } finally {
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+        await admin.close();
+      }
+    } finally {
+      server.stop();
+    }
+    return results;
+  },
+};

@@ -1,0 +1,229 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@tessera/platform';
+import { describeEachDatabase } from '@tessera/platform/testing';
+import type {
+  HelpArticleResponse,
+  HelpCategoriesResponse,
+  HelpCategoryResponse,
+  HelpSearchResponse,
+} from '@tessera/contracts';
+import { buildHelpApp } from './app.ts';
+import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedback.repository.ts';
+import type { HelpDatabase } from './tables.ts';
+
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://bank.example' });
+
+function matched(segments: { text: string; match: boolean }[]): string[] {
+  return segments.filter((segment) => segment.match).map((segment) => segment.text.toLowerCase());
+}
+
+describeEachDatabase('help service', ({ createDatabase }) => {
+  let app: FastifyInstance;
+  let db: HelpDatabase;
+
+  beforeAll(async () => {
+    const database = await createDatabase();
+    db = database.db.withSchema('help') as HelpDatabase;
+    app = await buildHelpApp({ config, database });
+  });
+  afterAll(async () => app.close());
+
+  const get = async <T>(url: string) => {
+    const response = await app.inject({ method: 'GET', url });
+    return { status: response.statusCode, body: response.json<T>(), headers: response.headers };
+  };
+
+  it('lists the categories of a language with their article counts', async () => {
+    const { status, body } = await get<HelpCategoriesResponse>('/api/help/categories?lang=fr');
+    expect(status).toBe(200);
+    expect(body.categories).toHaveLength(13);
+    expect(body.categories[0]).toMatchObject({
+      id: 1,
+      slug: 'premiers-pas',
+      name: 'Premiers pas',
+      articleCount: 4,
+    });
+    expect(body.categories.reduce((sum, category) => sum + category.articleCount, 0)).toBe(48);
+  });
+
+  it('serves a category with its articles and its canonical slug in both languages', async () => {
+    const { body } = await get<HelpCategoryResponse>('/api/help/categories/4?lang=en');
+    expect(body.category.slug).toBe('withdrawals-and-transfers');
+    expect(body.articles.map((article) => article.id)).toEqual([401, 402, 403, 404, 405]);
+    expect(body.alternates.fr.categorySlug).toBe('retraits-et-virements');
+  });
+
+  it('serves an article as safe HTML with heading ids, related articles and canonical slugs', async () => {
+    const { status, body } = await get<HelpArticleResponse>('/api/help/articles/401?lang=fr');
+    expect(status).toBe(200);
+    expect(body.article).toMatchObject({
+      id: 401,
+      slug: 'comment-effectuer-un-retrait',
+      categorySlug: 'retraits-et-virements',
+      title: 'Comment effectuer un retrait',
+    });
+    expect(body.article.html).toContain('<h2 id="retirer-vers-votre-compte-bancaire">');
+    expect(body.article.html).toContain('href="/pricing/"');
+    expect(body.related.map((article) => article.id)).toEqual([402, 403, 404, 202]);
+    expect(body.alternates.en).toEqual({
+      categorySlug: 'withdrawals-and-transfers',
+      slug: 'how-to-withdraw-money',
+    });
+  });
+
+  it('answers NOT_FOUND for unknown ids and VALIDATION_FAILED for malformed input', async () => {
+    for (const url of ['/api/help/articles/999999?lang=en', '/api/help/categories/77']) {
+      const { status, body } = await get<{ error: { code: string } }>(url);
+      expect(status).toBe(404);
+      expect(body.error.code).toBe('NOT_FOUND');
+    }
+    for (const url of [
+      '/api/help/articles/abc',
+      '/api/help/articles/0',
+      '/api/help/articles/401?lang=de',
+      '/api/help/categories?lang=',
+      '/api/help/search?lang=en',
+      '/api/help/search?q=%20%20&lang=en',
+      `/api/help/search?q=${'a'.repeat(201)}`,
+      '/api/help/search?q=fees&limit=0',
+      '/api/help/search?q=fees&limit=51',
+      '/api/help/search?q=fees&extra=1',
+    ]) {
+      const { status, body } = await get<{ error: { code: string } }>(url);
+      expect({ url, status, code: body.error.code }).toEqual({ url, status: 400, code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('finds the French withdrawal article for "retraits" through French stemming, highlighted', async () => {
+    const { body } = await get<HelpSearchResponse>('/api/help/search?q=retraits&lang=fr');
+    expect(body.correctedQuery).toBeNull();
+    const hit = body.results.find((result) => result.id === 401);
+    expect(hit?.title).toBe('Comment effectuer un retrait');
+    expect(body.results.slice(0, 3).map((result) => result.id)).toContain(401);
+    expect(matched(hit!.excerpt)).toContain('retraits');
+  });
+
+  it('stems English: "withdrawing" finds the articles about withdrawals', async () => {
+    const { body } = await get<HelpSearchResponse>('/api/help/search?q=withdrawing&lang=en');
+    expect(body.results[0]?.id).toBe(401);
+    expect(matched(body.results[0]!.titleHighlight)).toEqual(['withdraw']);
+    // A search reads only its own language's articles.
+    const french = await get<HelpSearchResponse>('/api/help/search?q=retrait&lang=fr');
+    expect(french.body.results.map((result) => result.title)).not.toContain('How to withdraw money');
+    expect(french.body.results.map((result) => result.title)).toContain('Comment effectuer un retrait');
+  });
+
+  it('ranks title matches first and keeps the limit', async () => {
+    const { body } = await get<HelpSearchResponse>('/api/help/search?q=fees&lang=en&limit=3');
+    expect(body.results).toHaveLength(3);
+    expect(body.results[0]?.id).toBe(104);
+  });
+
+  it('tolerates typos and missing accents, and says what it searched for', async () => {
+    const typo = await get<HelpSearchResponse>('/api/help/search?q=withdrawl&lang=en');
+    expect(typo.body.correctedQuery).toBe('withdrawal');
+    expect(typo.body.results.map((result) => result.id)).toContain(401);
+    const accents = await get<HelpSearchResponse>('/api/help/search?q=depot%20carte&lang=fr');
+    expect(accents.body.correctedQuery).toBe('dépôt carte');
+    expect(accents.body.results.slice(0, 2).map((result) => result.id)).toContain(301);
+    const nothing = await get<HelpSearchResponse>('/api/help/search?q=zzyzx%20qwrtp&lang=en');
+    expect(nothing.body.results).toEqual([]);
+  });
+
+  it('stores "was this helpful" answers with an optional bounded comment', async () => {
+    const post = (payload: Record<string, unknown>, address = '203.0.113.7') =>
+      app.inject({ method: 'POST', url: '/api/help/articles/401/feedback', payload, remoteAddress: address });
+    const yes = await post({ language: 'fr', helpful: true });
+    expect(yes.statusCode).toBe(201);
+    const no = await post({ language: 'en', helpful: false, comment: '  Missing the fees.  ' });
+    expect(no.json()).toMatchObject({ articleId: 401, language: 'en', helpful: false });
+    const stored = await listFeedback(db, 401);
+    expect(stored.map((row) => [row.language, row.helpful, row.comment])).toEqual([
+      ['fr', true, null],
+      ['en', false, 'Missing the fees.'],
+    ]);
+    expect((await post({ language: 'en', helpful: true, comment: 'x'.repeat(1001) })).statusCode).toBe(400);
+    expect((await post({ language: 'en', helpful: 'yes' })).statusCode).toBe(400);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/help/articles/999999/feedback',
+      payload: { language: 'en', helpful: true },
+    });
+    expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('rate-limits feedback per address', async () => {
+    const post = (address: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/help/articles/104/feedback',
+        payload: { language: 'en', helpful: true },
+        remoteAddress: address,
+      });
+    for (let index = 0; index < FEEDBACK_PER_ADDRESS_MAX; index += 1) {
+      expect((await post('198.51.100.1')).statusCode).toBe(201);
+    }
+    const limited = await post('198.51.100.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post('198.51.100.2')).statusCode).toBe(201);
+  });
+
+  it('publishes a sitemap of every public page and article in both languages, and robots.txt', async () => {
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toContain('https://bank.example/pricing/');
+    expect(locations).toContain('https://bank.example/pricing/?lng=fr');
+    expect(locations).toContain(
+      'https://bank.example/help/article/4/withdrawals-and-transfers/401/how-to-withdraw-money/',
+    );
+    expect(locations).toContain(
+      'https://bank.example/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/?lng=fr',
+    );
+    // 8 pages, 13 categories and 48 articles, each in two languages.
+    expect(locations).toHaveLength((8 + 13 + 48) * 2);
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Disallow: /dashboard/');
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Sitemap: https://bank.example/sitemap.xml');
+  });
+});
+
+describe('help seed', () => {
+  it('is idempotent, withdraws articles that left the content and keeps their feedback', async () => {
+    const { createTestDatabase } = await import('@tessera/platform/testing');
+    const { loadHelpContent } = await import('./modules/content/content.loader.ts');
+    const full = await loadHelpContent();
+    const database = await createTestDatabase();
+    const first = await buildHelpApp({
+      config,
+      database: { ...database, close: async () => {} },
+      content: async () => full,
+    });
+    await first.inject({
+      method: 'POST',
+      url: '/api/help/articles/1205/feedback',
+      payload: { language: 'en', helpful: false, comment: 'Keep me' },
+    });
+    await first.close();
+    // The same database started again with article 1205 gone from the content (and from related lists).
+    const reduced = {
+      categories: full.categories,
+      articles: full.articles
+        .filter((article) => article.id !== 1205)
+        .map((article) => ({ ...article, related: article.related.filter((id) => id !== 1205) })),
+    };
+    const second = await buildHelpApp({ config, database, content: async () => reduced });
+    try {
+      expect((await second.inject({ method: 'GET', url: '/api/help/articles/1205' })).statusCode).toBe(404);
+      expect((await second.inject({ method: 'GET', url: '/api/help/articles/401' })).statusCode).toBe(200);
+      const db = database.db.withSchema('help') as HelpDatabase;
+      expect((await listFeedback(db, 1205)).map((row) => row.comment)).toEqual(['Keep me']);
+    } finally {
+      await second.close();
+    }
+  });
+});

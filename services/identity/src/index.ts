@@ -1,0 +1,46 @@
+/**
+ * @tessera/service-identity: users, credentials, MFA, devices, tokens and the hosted login, speaking Cognito's
+ * user-pool protocol (docs/adr/0002-identity-protocol.md).
+ */
+import { type Config, type Database, defineService, type TokenVerifier } from '@tessera/platform';
+import { identityPlugin } from './app.ts';
+import { IDENTITY_SCHEMA, type IdentityDb } from './database.ts';
+import { identityInitialMigration } from './migrations/0001-identity.ts';
+import { createSigningKeyStore } from './modules/tokens/signing-keys.ts';
+import { buildTokenVerifier } from './modules/tokens/verifier.ts';
+import { demoUsers, seedDemoUsers } from './seed.ts';
+
+export { demoUsers } from './seed.ts';
+export { startTlsListener } from './modules/hosted-login/tls.ts';
+export { STEP_UP_VALIDITY_S } from './settings.ts';
+export { argon2Options, hashPassword, verifyPassword } from './modules/users/passwords.ts';
+
+let demoSeeded = false;
+
+/** The identity service as the server mounts it. */
+export const identityService = defineService({
+  name: 'identity',
+  schema: IDENTITY_SCHEMA,
+  prefix: '',
+  migrations: { '0001-identity': identityInitialMigration },
+  plugin: identityPlugin,
+  async seed(context) {
+    if (context.config.nodeEnv === 'production') {
+      return;
+    }
+    await seedDemoUsers(context.db as IdentityDb);
+    demoSeeded = true;
+  },
+  demoSignIns: () =>
+    demoSeeded ? demoUsers.map(({ email, password, role }) => ({ email, password, role })) : [],
+});
+
+/**
+ * The TokenVerifier the server passes to every service: this service's keys and issuer read from `database`
+ * (in process), or a managed Cognito pool when IDENTITY_JWKS_URL (and IDENTITY_ISSUER) are configured; revocation
+ * from GlobalSignOut and RevokeToken is seen at once in this process and within a second from others.
+ */
+export function createIdentityTokenVerifier(config: Config, database: Pick<Database, 'db'>): TokenVerifier {
+  const db = database.db.withSchema(IDENTITY_SCHEMA) as unknown as IdentityDb;
+  return buildTokenVerifier(config, db, createSigningKeyStore(db));
+}

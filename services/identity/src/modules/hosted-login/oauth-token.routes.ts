@@ -1,0 +1,135 @@
+/**
+ * POST /oauth2/token: the authorization-code exchange with PKCE (RFC 6749 section 4.1.3, RFC 7636 section 4.6)
+ * and the refresh grant. A code is single-use, bound to its client and redirect_uri, and valid 5 minutes; the
+ * code_verifier must hash (S256) to the code_challenge. Errors are RFC 6749's `{ error, error_description }`
+ * (also as `error_message`, which Amplify reads).
+ *
+ * Amplify calls this endpoint from the web app's origin, so it answers CORS for the origins of the allow-listed
+ * redirect URIs only.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { CognitoError } from '../../protocol/cognito-errors.ts';
+import type { IdentityRuntime } from '../../runtime.ts';
+import { digest } from '../tokens/tokens.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+
+function oauthError(reply: FastifyReply, error: string, description: string, status = 400) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send({ error, error_description: description, error_message: description });
+}
+
+function pkceMatches(verifier: string, challenge: string): boolean {
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) {
+    return false;
+  }
+  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
+}
+
+function setCors(runtime: IdentityRuntime, request: FastifyRequest, reply: FastifyReply): void {
+  const origin = request.headers.origin;
+  const allowed = new Set(runtime.settings.redirectUris.map((uri) => new URL(uri).origin));
+  if (typeof origin === 'string' && allowed.has(origin)) {
+    void reply.header('access-control-allow-origin', origin);
+    void reply.header('vary', 'origin');
+    void reply.header('cross-origin-resource-policy', 'cross-origin');
+  }
+}
+
+async function exchangeCode(runtime: IdentityRuntime, form: Record<string, unknown>, reply: FastifyReply) {
+  const code = typeof form['code'] === 'string' ? form['code'] : '';
+  const verifier = typeof form['code_verifier'] === 'string' ? form['code_verifier'] : '';
+  // Consumed in the same statement that reads it: two concurrent exchanges of one code cannot both succeed.
+  const row = await runtime.db
+    .updateTable('authorization_codes')
+    .set({ consumed_at: new Date() })
+    .where('code_hash', '=', digest(code))
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+  if (
+    !row ||
+    row.client_id !== form['client_id'] ||
+    row.redirect_uri !== form['redirect_uri'] ||
+    !pkceMatches(verifier, row.code_challenge)
+  ) {
+    return oauthError(
+      reply,
+      'invalid_grant',
+      'The authorization code is invalid, expired, used, or does not match.',
+    );
+  }
+  const user = await findUserById(runtime.db, row.user_id);
+  if (!user?.enabled) {
+    return oauthError(reply, 'invalid_grant', 'User is disabled.');
+  }
+  const result = await runtime.tokens.startSession({
+    user,
+    clientId: row.client_id,
+    amr: row.amr,
+    scope: row.scope,
+  });
+  return reply.header('cache-control', 'no-store').send({
+    access_token: result.AccessToken,
+    id_token: result.IdToken,
+    refresh_token: result.RefreshToken,
+    token_type: 'Bearer',
+    expires_in: result.ExpiresIn,
+  });
+}
+
+async function refreshGrant(runtime: IdentityRuntime, form: Record<string, unknown>, reply: FastifyReply) {
+  const clientId = typeof form['client_id'] === 'string' ? form['client_id'] : '';
+  const refreshToken = typeof form['refresh_token'] === 'string' ? form['refresh_token'] : '';
+  try {
+    const result = await runtime.tokens.refresh(refreshToken, clientId, false);
+    return reply.header('cache-control', 'no-store').send({
+      access_token: result.AccessToken,
+      id_token: result.IdToken,
+      token_type: 'Bearer',
+      expires_in: result.ExpiresIn,
+    });
+  } catch (error) {
+    if (error instanceof CognitoError) {
+      return oauthError(reply, 'invalid_grant', error.message);
+    }
+    throw error;
+  }
+}
+
+/** Registers /oauth2/token (inside the hosted login plugin, which parses forms). */
+export async function oauthTokenRoutes(app: FastifyInstance, { runtime }: { runtime: IdentityRuntime }) {
+  app.options('/oauth2/token', async (request, reply) => {
+    setCors(runtime, request, reply);
+    return reply
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type, authorization')
+      .header('access-control-max-age', '600')
+      .status(204)
+      .send();
+  });
+  app.post('/oauth2/token', async (request, reply) => {
+    setCors(runtime, request, reply);
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof form['client_id'] !== 'string' || !runtime.settings.clientIds.includes(form['client_id'])) {
+      return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
+    }
+    if (form['grant_type'] === 'authorization_code') {
+      return exchangeCode(runtime, form, reply);
+    }
+    if (form['grant_type'] === 'refresh_token') {
+      return refreshGrant(runtime, form, reply);
+    }
+    return oauthError(
+      reply,
+      'unsupported_grant_type',
+      'grant_type must be authorization_code or refresh_token.',
+    );
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The texts of e-mails and SMS, in English and French (the product's two languages, spec section 1).
+ */
+
+/** A language the service writes in. */
+export type Locale = 'en' | 'fr';
+
+/** Why a message is sent. */
+export type MessageKind =
+  | 'signUpCode'
+  | 'forgotPasswordCode'
+  | 'verifyEmailCode'
+  | 'verifyPhoneCode'
+  | 'smsMfaCode'
+  | 'stepUpCode'
+  | 'existingAccount'
+  | 'temporaryPassword';
+
+interface Text {
+  readonly subject: string;
+  readonly body: (value: string) => string;
+}
+
+const texts: Record<Locale, Record<MessageKind, Text>> = {
+  en: {
+    signUpCode: {
+      subject: 'Your Tessera confirmation code',
+      body: (code) => `Welcome to Tessera. Your confirmation code is ${code}. It expires in 10 minutes.`,
+    },
+    forgotPasswordCode: {
+      subject: 'Reset your Tessera password',
+      body: (code) =>
+        `Your password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
+    },
+    verifyEmailCode: {
+      subject: 'Confirm your e-mail address',
+      body: (code) => `Your verification code is ${code}. It expires in 10 minutes.`,
+    },
+    verifyPhoneCode: { subject: 'Tessera', body: (code) => `Tessera: your verification code is ${code}.` },
+    smsMfaCode: { subject: 'Tessera', body: (code) => `Tessera: your sign-in code is ${code}.` },
+    stepUpCode: {
+      subject: 'Confirm your Tessera operation',
+      body: (code) =>
+        `Your confirmation code is ${code}. Enter it only to confirm an operation you started. It expires in 10 minutes.`,
+    },
+    existingAccount: {
+      subject: 'Someone tried to sign up with your e-mail',
+      body: () =>
+        'Someone tried to create a Tessera account with this e-mail address, which already has one. If it was you, sign in or reset your password. If not, you can ignore this message.',
+    },
+    temporaryPassword: {
+      subject: 'Your Tessera account',
+      body: (password) =>
+        `An account was created for you. Sign in with the temporary password ${password}; you will choose your own at once.`,
+    },
+  },
+  fr: {
+    signUpCode: {
+      subject: 'Votre code de confirmation Tessera',
+      body: (code) =>
+        `Bienvenue chez Tessera. Votre code de confirmation est ${code}. Il expire dans 10 minutes.`,
+    },
+    forgotPasswordCode: {
+      subject: 'Réinitialisez votre mot de passe Tessera',
+      body: (code) =>
+        `Votre code de réinitialisation est ${code}. Il expire dans 10 minutes. Si vous ne l’avez pas demandé, ignorez ce message.`,
+    },
+    verifyEmailCode: {
+      subject: 'Confirmez votre adresse e-mail',
+      body: (code) => `Votre code de vérification est ${code}. Il expire dans 10 minutes.`,
+    },
+    verifyPhoneCode: {
+      subject: 'Tessera',
+      body: (code) => `Tessera : votre code de vérification est ${code}.`,
+    },
+    smsMfaCode: { subject: 'Tessera', body: (code) => `Tessera : votre code de connexion est ${code}.` },
+    stepUpCode: {
+      subject: 'Confirmez votre opération Tessera',
+      body: (code) =>
+        `Votre code de confirmation est ${code}. Saisissez-le uniquement pour confirmer une opération que vous avez lancée. Il expire dans 10 minutes.`,
+    },
+    existingAccount: {
+      subject: 'Quelqu’un a tenté de s’inscrire avec votre e-mail',
+      body: () =>
+        'Quelqu’un a tenté de créer un compte Tessera avec cette adresse e-mail, qui en a déjà un. Si c’était vous, connectez-vous ou réinitialisez votre mot de passe. Sinon, ignorez ce message.',
+    },
+    temporaryPassword: {
+      subject: 'Votre compte Tessera',
+      body: (password) =>
+        `Un compte a été créé pour vous. Connectez-vous avec le mot de passe temporaire ${password} ; vous choisirez le vôtre aussitôt.`,
+    },
+  },
+};
+
+/** The subject and body of a message in a language. */
+export function renderMessage(
+  kind: MessageKind,
+  locale: Locale,
+  value: string,
+): { subject: string; body: string } {
+  const text = texts[locale][kind];
+  return { subject: text.subject, body: text.body(value) };
+}
+
+/** The best of our languages for an Accept-Language header (or a stored preference); English by default. */
+export function pickLocale(...candidates: (string | undefined)[]): Locale {
+  for (const candidate of candidates) {
+    const first = candidate
+      ?.split(',')
+      .map((part) => part.split(';')[0]!.trim().toLowerCase())
+      .find((tag) => tag.startsWith('fr') || tag.startsWith('en'));
+    if (first) {
+      return first.startsWith('fr') ? 'fr' : 'en';
+    }
+  }
+  return 'en';
+}

@@ -1,0 +1,26 @@
+/**
+ * What every identity operation works with: the schema, the settings, the keys and token service, a logger.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { IdentityDb } from './database.ts';
+import type { Locale } from './modules/outbox/messages.ts';
+import type { SigningKeyStore } from './modules/tokens/signing-keys.ts';
+import type { TokenService } from './modules/tokens/tokens.service.ts';
+import type { IdentitySettings } from './settings.ts';
+
+/** The service's long-lived parts. */
+export interface IdentityRuntime {
+  readonly db: IdentityDb;
+  readonly settings: IdentitySettings;
+  readonly keys: SigningKeyStore;
+  readonly tokens: TokenService;
+  readonly log: FastifyBaseLogger;
+}
+
+/** Facts about the request an operation may use. */
+export interface RequestInfo {
+  /** The client address (X-Forwarded-For only behind TRUST_PROXY). */
+  readonly ip: string;
+  /** The caller's language, for messages. */
+  readonly locale: Locale;
+}

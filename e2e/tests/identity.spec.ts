@@ -150,3 +150,28 @@ test('a revoked session signs the customer out on the next call', async ({ page 
   await page.goto('/dashboard/settings/?content=MFA');
   await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
 });
+
+test('an expired session whose refresh is refused signs the customer out', async ({ page }) => {
+  const email = uniqueEmail('expired');
+  await register(page, 'en', email);
+  await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
+  // Age the stored tokens past their expiry and spoil the refresh token, as a week away from the device would.
+  const cookies = await page.context().cookies();
+  const aged = cookies.map((cookie) => {
+    if (/\.(accessToken|idToken)$/.test(cookie.name)) {
+      const [header, payload, signature] = decodeURIComponent(cookie.value).split('.');
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, number>;
+      const expired = { ...claims, exp: Math.floor(Date.now() / 1000) - 3600, iat: claims['iat'] ?? 0 };
+      const value = [header, Buffer.from(JSON.stringify(expired)).toString('base64url'), signature].join('.');
+      return { ...cookie, value };
+    }
+    if (/\.refreshToken$/.test(cookie.name)) {
+      return { ...cookie, value: 'refresh-token-that-the-identity-service-never-issued' };
+    }
+    return cookie;
+  });
+  await page.context().clearCookies();
+  await page.context().addCookies(aged);
+  await page.goto('/dashboard/wallets/');
+  await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 20_000 });
+});

@@ -92,6 +92,7 @@ test('sign in with an authenticator app: set it up in settings, then answer the 
   const secret = /: ([A-Z2-7]+)/.exec(keyText ?? '')?.[1] ?? '';
   expect(secret.length).toBeGreaterThan(15);
   await field(page, 'Code from your authenticator app').fill(totp(secret));
+  const setupStep = Math.floor(Date.now() / 30_000);
   await page.getByRole('button', { name: 'Activate and sign in' }).click();
   await expect(page.getByText('Two-factor authentication is on')).toBeVisible();
 
@@ -100,8 +101,9 @@ test('sign in with an authenticator app: set it up in settings, then answer the 
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, PASSWORD);
   await expect(field(page, 'Code from your authenticator app')).toBeVisible();
-  // A fresh 30-second step, so the code used for the set-up is not replayed.
-  await page.waitForTimeout(Math.max(0, 30_500 - (Date.now() % 30_000)));
+  // A later 30-second step than the set-up's, so the set-up code is not replayed (the service refuses reuse).
+  const nextStepMs = (setupStep + 1) * 30_000 + 500;
+  await page.waitForTimeout(Math.max(0, nextStepMs - Date.now()));
   await field(page, 'Code from your authenticator app').fill(totp(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard\/home\/$/);

@@ -3,15 +3,13 @@
  * served by the one-process server, Chromium loads each page, and every script it fetched is sized from the build
  * output (raw, gzip level 9, brotli quality 11), per chunk and in total. Budget: / at most 150 KB gzip.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import type { Benchmark, BenchResult } from '../harness.ts';
+import { ROOT, startServer } from '../server.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
 export const HOME_BUDGET_GZIP_BYTES = 150 * 1024;
 
@@ -19,33 +17,6 @@ const PAGES = [
   { case: 'home', path: '/', signedIn: false, heading: 'h1' },
   { case: 'dashboard-home', path: '/dashboard/home/', signedIn: true, heading: 'h1' },
 ];
-
-async function startServer(port: number): Promise<() => void> {
-  const child = spawn('node', ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-bench-')),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
-        return () => child.kill('SIGTERM');
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become ready');
-}
 
 function sizes(file: string) {
   const body = readFileSync(file);

@@ -6,15 +6,13 @@
  * Goals (issue #6): performance at least 95, accessibility 100, SEO 100. `npm run build` first; WEB_DIST_DIR
  * measures another build folder.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Benchmark, BenchResult } from '../harness.ts';
+import { ROOT, startServer } from '../server.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const RUNS = 5;
 const PAGES = [
   { case: 'home', path: '/' },
@@ -23,34 +21,6 @@ const PAGES = [
 ];
 /** Chromium's flags for a headless, quiet run on this machine kind (no GPU, no sandbox in containers). */
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-
-async function startServer(port: number): Promise<() => void> {
-  const child = spawn('node', ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tessera-lighthouse-')),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
-        return () => child.kill('SIGTERM');
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become ready');
-}
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -122,7 +92,7 @@ export const lighthouseBenchmark: Benchmark = {
       throw new Error(`${dist} is missing: run \`npm run build\` first`);
     }
     const serverPort = 40_000 + Math.floor(Math.random() * 10_000);
-    const stop = await startServer(serverPort);
+    const stop = await startServer(serverPort, { NODE_ENV: 'production' });
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,

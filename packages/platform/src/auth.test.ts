@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { authenticate, requireGroup } from './auth.ts';
+import { authenticate, hasRecentSecondFactor, requireGroup } from './auth.ts';
 import { createTestTokenIssuer } from './testing.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 
@@ -11,6 +11,22 @@ describe('access-token verification', () => {
     const principal = await issuer.verifier.verifyAccessToken(token);
     expect(principal).toMatchObject({ userId: 'user-1', groups: ['support_agent'], clientId: 'tessera-web' });
     expect(principal.scopes).toContain('aws.cognito.signin.user.admin');
+  });
+
+  it('counts a second factor for a money movement only when amr holds mfa and auth_time is within 5 minutes', async () => {
+    const issuer = await createTestTokenIssuer();
+    const nowS = Math.floor(Date.now() / 1000);
+    const password = await issuer.verifier.verifyAccessToken(await issuer.sign('u'));
+    expect(password.amr).toEqual(['pwd']);
+    expect(hasRecentSecondFactor(password, nowS)).toBe(false);
+    const fresh = await issuer.verifier.verifyAccessToken(
+      await issuer.sign('u', { amr: ['pwd', 'mfa'], authTimeS: nowS - 299 }),
+    );
+    expect(hasRecentSecondFactor(fresh, nowS)).toBe(true);
+    const stale = await issuer.verifier.verifyAccessToken(
+      await issuer.sign('u', { amr: ['pwd', 'mfa'], authTimeS: nowS - 301 }),
+    );
+    expect(hasRecentSecondFactor(stale, nowS)).toBe(false);
   });
 
   it('refuses tokens from another key, expired tokens, id tokens and revoked sessions', async () => {

@@ -35,6 +35,25 @@ export interface Principal {
   readonly issuedAtS: number;
   readonly expiresAtS: number;
   readonly authTimeS: number;
+  /** How the session's holder authenticated (`pwd`, and `mfa` once a second factor was proven). */
+  readonly amr: readonly string[];
+}
+
+/** How long a proven second factor counts for a money movement (PSD2 strong customer authentication). */
+export const STEP_UP_MAX_AGE_S = 5 * 60;
+
+/**
+ * Whether the token proves a second factor within the last `maxAgeS` seconds (docs/api.md, "Step-up for money
+ * movements"): `amr` holds `mfa` and `auth_time` is recent. Services that move money ask this.
+ */
+export function hasRecentSecondFactor(
+  principal: Principal,
+  nowS: number = Math.floor(Date.now() / 1000),
+  maxAgeS: number = STEP_UP_MAX_AGE_S,
+): boolean {
+  return (
+    principal.amr.includes('mfa') && nowS - principal.authTimeS <= maxAgeS && principal.authTimeS <= nowS + 60
+  );
 }
 
 /** Answers whether a session (or all of a user's sessions issued before a time) has been revoked. */
@@ -92,6 +111,9 @@ function toPrincipal(payload: JWTPayload): Principal {
     issuedAtS: payload.iat ?? 0,
     expiresAtS: payload.exp ?? 0,
     authTimeS: typeof payload['auth_time'] === 'number' ? payload['auth_time'] : (payload.iat ?? 0),
+    amr: Array.isArray(payload['amr'])
+      ? payload['amr'].filter((m): m is string => typeof m === 'string')
+      : [],
   };
 }
 

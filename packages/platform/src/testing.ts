@@ -114,10 +114,20 @@ export async function createTestTokenIssuer(options: { issuer?: string; clientId
     verifier,
     /** Marks a sign-in session revoked, as GlobalSignOut or RevokeToken would. */
     revoke: (originJti: string) => revoked.add(originJti),
-    /** Signs an access token for `userId`; `groups` become `cognito:groups`. */
+    /**
+     * Signs an access token for `userId`; `groups` become `cognito:groups`. `amr` defaults to `["pwd"]`; a step-up
+     * token has `["pwd", "mfa"]` and a recent `authTimeS`.
+     */
     async sign(
       userId: string,
-      claims: { groups?: string[]; expiresInS?: number; originJti?: string; tokenUse?: string } = {},
+      claims: {
+        groups?: string[];
+        expiresInS?: number;
+        originJti?: string;
+        tokenUse?: string;
+        amr?: string[];
+        authTimeS?: number;
+      } = {},
     ): Promise<string> {
       counter += 1;
       const nowS = Math.floor(Date.now() / 1000);
@@ -127,7 +137,8 @@ export async function createTestTokenIssuer(options: { issuer?: string; clientId
         username: userId,
         origin_jti: claims.originJti ?? `origin-${counter}`,
         scope: 'aws.cognito.signin.user.admin',
-        auth_time: nowS,
+        auth_time: claims.authTimeS ?? nowS,
+        amr: claims.amr ?? ['pwd'],
         ...(claims.groups ? { 'cognito:groups': claims.groups } : {}),
       })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })

@@ -24,7 +24,7 @@ export const CODE_ATTEMPTS_MAX = 5;
 /** Spec section 9: "Device list page 60". */
 export const DEVICE_PAGE_MAX = 60;
 /** A step-up (CUSTOM_CHALLENGE) proves a second factor; cash operations accept it for 5 minutes (PSD2 SCA). */
-export const STEP_UP_VALIDITY_S = 5 * 60;
+export { STEP_UP_MAX_AGE_S as STEP_UP_VALIDITY_S } from '@tessera/platform';
 /** The scope that self-service operations require on the access token. */
 export const USER_ADMIN_SCOPE = 'aws.cognito.signin.user.admin';
 

@@ -3,3 +3,5 @@ export * from './help.ts';
 export * from './product.ts';
 export * from './runtime-config.ts';
 export * from './ledger.ts';
+export * from './kyc.ts';
+export * from './identity-directory.ts';

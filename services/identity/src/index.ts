@@ -6,11 +6,13 @@ import { type Config, type Database, defineService, type TokenVerifier } from '@
 import { identityPlugin } from './app.ts';
 import { IDENTITY_SCHEMA, type IdentityDb } from './database.ts';
 import { identityInitialMigration } from './migrations/0001-identity.ts';
+import { createIdentityDirectory } from './modules/directory/directory.ts';
 import { createSigningKeyStore } from './modules/tokens/signing-keys.ts';
 import { buildTokenVerifier } from './modules/tokens/verifier.ts';
 import { demoUsers, seedDemoUsers } from './seed.ts';
 
 export { demoUsers } from './seed.ts';
+export { createIdentityDirectory } from './modules/directory/directory.ts';
 export { startTlsListener } from './modules/hosted-login/tls.ts';
 export { STEP_UP_VALIDITY_S } from './settings.ts';
 export { argon2Options, hashPassword, verifyPassword } from './modules/users/passwords.ts';
@@ -24,6 +26,8 @@ export const identityService = defineService({
   prefix: '',
   migrations: { '0001-identity': identityInitialMigration },
   plugin: identityPlugin,
+  /** The directory other services use (IDENTITY_CLIENT of @tessera/contracts). */
+  createClient: async (context) => createIdentityDirectory(context.db as IdentityDb),
   async seed(context) {
     if (context.config.nodeEnv === 'production') {
       return;

@@ -1,0 +1,53 @@
+import { describeEachDatabase } from '@tessera/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type IdentityHarness, startIdentity, strongPassword, uniqueEmail } from '../../testing/harness.ts';
+import { createIdentityDirectory } from './directory.ts';
+
+describeEachDatabase('identity directory for other services', ({ createDatabase }) => {
+  let identity: IdentityHarness;
+
+  beforeAll(async () => {
+    identity = await startIdentity(await createDatabase());
+  });
+  afterAll(async () => {
+    await identity?.close();
+  });
+
+  it('finds a confirmed customer by e-mail whatever the case and spaces, with the name to confirm', async () => {
+    const email = uniqueEmail('payee');
+    const userId = await identity.signUpConfirmed(email, strongPassword(), {
+      given_name: 'Zoé',
+      family_name: 'Payee',
+    });
+    const directory = createIdentityDirectory(identity.db);
+    await expect(directory.lookupCustomerByEmail(`  ${email.toUpperCase()} `)).resolves.toEqual({
+      userId,
+      displayName: 'Zoé Payee',
+    });
+    await expect(directory.getContact(userId)).resolves.toMatchObject({ userId, email, locale: 'en' });
+  });
+
+  it('never finds unknown, unconfirmed or staff users by e-mail', async () => {
+    const directory = createIdentityDirectory(identity.db);
+    await expect(directory.lookupCustomerByEmail(uniqueEmail('nobody'))).resolves.toBeNull();
+    await expect(directory.lookupCustomerByEmail('')).resolves.toBeNull();
+    const pending = uniqueEmail('pending');
+    const signUp = await identity.call('SignUp', {
+      ClientId: identity.clientId,
+      Username: pending,
+      Password: strongPassword(),
+      UserAttributes: [{ Name: 'email', Value: pending }],
+    });
+    expect(signUp.status).toBe(200);
+    await expect(directory.lookupCustomerByEmail(pending)).resolves.toBeNull();
+    const staff = uniqueEmail('agent');
+    const staffId = await identity.signUpConfirmed(staff, strongPassword());
+    await identity.db
+      .updateTable('users')
+      .set({ groups: JSON.stringify(['support_agent']) as never })
+      .where('id', '=', staffId)
+      .execute();
+    await expect(directory.lookupCustomerByEmail(staff)).resolves.toBeNull();
+    await expect(directory.getContact('not-an-id')).resolves.toBeNull();
+  });
+});

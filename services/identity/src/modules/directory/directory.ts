@@ -1,0 +1,42 @@
+/**
+ * The identity service's in-process directory (IDENTITY_CLIENT of @tessera/contracts): who a customer e-mail
+ * belongs to, and how to address a user. Staff, unconfirmed and disabled users are never found by e-mail.
+ */
+import type { CustomerDirectoryEntry, IdentityDirectoryApi, UserContact } from '@tessera/contracts';
+import type { IdentityDb } from '../../database.ts';
+import type { UserRow } from '../tokens/tokens.service.ts';
+import { findUserByEmail, findUserById } from '../users/users.repository.ts';
+
+function displayNameOf(user: Pick<UserRow, 'email' | 'attributes'>): string {
+  const name = [user.attributes['given_name'], user.attributes['family_name']]
+    .filter((part): part is string => typeof part === 'string' && part.trim().length > 0)
+    .join(' ')
+    .trim();
+  return name || (user.email.split('@')[0] ?? user.email);
+}
+
+/** Builds the directory over the identity schema. */
+export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
+  return {
+    async lookupCustomerByEmail(email: string): Promise<CustomerDirectoryEntry | null> {
+      const normalised = email.trim().toLowerCase();
+      if (normalised.length === 0 || normalised.length > 254) {
+        return null;
+      }
+      const user = await findUserByEmail(db, normalised);
+      if (!user || user.status !== 'CONFIRMED' || !user.enabled || user.groups.length > 0) {
+        return null;
+      }
+      return { userId: user.id, displayName: displayNameOf(user) };
+    },
+    async getContact(userId: string): Promise<UserContact | null> {
+      if (!/^[0-9a-f-]{36}$/i.test(userId)) {
+        return null;
+      }
+      const user = await findUserById(db, userId);
+      return user
+        ? { userId: user.id, email: user.email, displayName: displayNameOf(user), locale: user.locale }
+        : null;
+    },
+  };
+}

@@ -7,10 +7,12 @@ import { helpService } from '@tessera/service-help';
 import { identityService } from '@tessera/service-identity';
 import { ledgerService } from '@tessera/service-ledger';
 import { marketDataInfoService } from '@tessera/service-market-data-info';
+import { userManagementService } from '@tessera/service-user-management';
 
 /** Every service of the one-process server. */
 export const services: readonly ServiceDefinition[] = [
   identityService,
+  userManagementService,
   ledgerService,
   helpService,
   marketDataInfoService,

@@ -17,6 +17,9 @@ export interface UserContact {
   readonly displayName: string;
   /** `en` or `fr`. */
   readonly locale: string;
+  readonly emailVerified: boolean;
+  /** A phone number is set and was verified with a code. */
+  readonly phoneVerified: boolean;
 }
 
 /** The identity service's in-process directory. */

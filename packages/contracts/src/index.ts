@@ -5,3 +5,4 @@ export * from './runtime-config.ts';
 export * from './ledger.ts';
 export * from './kyc.ts';
 export * from './identity-directory.ts';
+export * from './demo.ts';

@@ -125,6 +125,36 @@ export interface CustomerProfile {
   readonly referenceCurrency: string;
 }
 
+/** The fiat currencies a customer may choose as reference currency. */
+export const REFERENCE_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF'] as const;
+export const referenceCurrencySchema = z.enum(REFERENCE_CURRENCIES);
+
+/** GET /api/user-management/me: the signed-in customer's profile and what their level allows. */
+export const customerProfileResponseSchema = z.object({
+  userId: z.string(),
+  kycLevel: kycLevelSchema,
+  kycStatus: z.enum(KYC_STATUSES),
+  referenceCurrency: referenceCurrencySchema,
+  limits: z.object({
+    level: kycLevelSchema,
+    depositPer30Days: z.string().nullable(),
+    depositSingleMax: z.string().nullable(),
+    withdrawalPer30Days: z.string().nullable(),
+    customerTransferPer30Days: z.string().nullable(),
+    ownTransfers: z.boolean(),
+    trading: z.boolean(),
+  }),
+  /** The level the next step of verification reaches, or null at the top. */
+  nextLevel: kycLevelSchema.nullable(),
+});
+export type CustomerProfileResponse = z.infer<typeof customerProfileResponseSchema>;
+
+/** PATCH /api/user-management/me. */
+export const updateCustomerProfileSchema = z.object({ referenceCurrency: referenceCurrencySchema }).strict();
+
+/** POST /api/user-management/dev/kyc-level (demo environments only, never in production). */
+export const devKycLevelSchema = z.object({ level: kycLevelSchema }).strict();
+
 /** What user management offers other services in-process. */
 export interface UserManagementApi {
   /** The customer's profile; a customer never seen before is level 0, not_started, EUR. */

@@ -5,6 +5,7 @@
  *
  * Staff sign in through MFA_SETUP on first use (staff must have MFA, see sign-in/next-step.ts).
  */
+import { DEMO_USER_IDS } from '@tessera/contracts';
 import type { DemoSignIn } from '@tessera/platform';
 import type { IdentityDb } from './database.ts';
 import { hashPassword } from './modules/users/passwords.ts';
@@ -22,7 +23,7 @@ export interface DemoUser extends DemoSignIn {
 /** The demo users, in banner order. */
 export const demoUsers: readonly DemoUser[] = [
   {
-    id: '7e5a0d0e-0001-4000-8000-00000000a0a1',
+    id: DEMO_USER_IDS.verifiedCustomer,
     email: 'ana.demo@tessera.test',
     password: 'Ana-Demo-2026!',
     role: 'customer',
@@ -32,7 +33,7 @@ export const demoUsers: readonly DemoUser[] = [
     attributes: { given_name: 'Ana', family_name: 'Demo', locale: 'en' },
   },
   {
-    id: '7e5a0d0e-0002-4000-8000-00000000a0a2',
+    id: DEMO_USER_IDS.freshCustomer,
     email: 'leo.fresh@tessera.test',
     password: 'Leo-Fresh-2026!',
     role: 'fresh customer',
@@ -41,7 +42,7 @@ export const demoUsers: readonly DemoUser[] = [
     attributes: { given_name: 'Léo', family_name: 'Fresh', locale: 'fr' },
   },
   {
-    id: '7e5a0d0e-0003-4000-8000-00000000a0a3',
+    id: DEMO_USER_IDS.delegate,
     email: 'mia.delegate@tessera.test',
     password: 'Mia-Delegate-2026!',
     role: 'delegate',

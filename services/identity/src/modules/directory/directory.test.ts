@@ -24,7 +24,13 @@ describeEachDatabase('identity directory for other services', ({ createDatabase 
       userId,
       displayName: 'Zoé Payee',
     });
-    await expect(directory.getContact(userId)).resolves.toMatchObject({ userId, email, locale: 'en' });
+    await expect(directory.getContact(userId)).resolves.toMatchObject({
+      userId,
+      email,
+      locale: 'en',
+      emailVerified: true,
+      phoneVerified: false,
+    });
   });
 
   it('never finds unknown, unconfirmed or staff users by e-mail', async () => {

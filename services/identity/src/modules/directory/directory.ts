@@ -35,7 +35,14 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
       }
       const user = await findUserById(db, userId);
       return user
-        ? { userId: user.id, email: user.email, displayName: displayNameOf(user), locale: user.locale }
+        ? {
+            userId: user.id,
+            email: user.email,
+            displayName: displayNameOf(user),
+            locale: user.locale,
+            emailVerified: user.email_verified,
+            phoneVerified: user.phone_number !== null && user.phone_number_verified,
+          }
         : null;
     },
   };

@@ -1,0 +1,75 @@
+/**
+ * @tessera/service-user-management: customers' profiles, starting with the KYC level that cash operations and
+ * trading ask for (USER_MANAGEMENT_CLIENT of @tessera/contracts) and the reference currency. The KYC flow,
+ * delegates, referrals, API keys and notifications join it with their issues.
+ */
+import {
+  DEMO_USER_IDS,
+  IDENTITY_CLIENT,
+  type IdentityDirectoryApi,
+  USER_MANAGEMENT_CLIENT,
+} from '@tessera/contracts';
+import { defineService, type ServiceContext } from '@tessera/platform';
+import { createCustomers } from '../migrations/0001-customers.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import {
+  createUserManagementApi,
+  type UserManagementService,
+} from './modules/customers/customers.service.ts';
+
+export {
+  createUserManagementApi,
+  type UserManagementService,
+} from './modules/customers/customers.service.ts';
+
+/** The identity directory when the identity service is mounted in this process. */
+function directoryOf(context: ServiceContext): () => IdentityDirectoryApi | undefined {
+  return () => {
+    try {
+      return context.clients?.get(IDENTITY_CLIENT);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function customersOf(context: ServiceContext): UserManagementService {
+  try {
+    const offered = context.clients?.get(USER_MANAGEMENT_CLIENT);
+    if (offered) {
+      return offered as UserManagementService;
+    }
+  } catch {
+    // Mounted without the server's clients: build our own.
+  }
+  return createUserManagementApi(context.db, { directory: directoryOf(context) });
+}
+
+export const userManagementService = defineService({
+  name: 'user-management',
+  schema: 'user_management',
+  prefix: '/api/user-management',
+  migrations: { '0001-customers': createCustomers },
+  createClient: async (context) => createUserManagementApi(context.db, { directory: directoryOf(context) }),
+  async plugin(app, { context }) {
+    await app.register(customerRoutes, { context, customers: customersOf(context) });
+  },
+  /** The demo customers' levels (PRODUCT.md "Demo data"): never in production. */
+  async seed(context) {
+    if (context.config.nodeEnv === 'production') {
+      return;
+    }
+    const customers = customersOf(context);
+    const levels = [
+      [DEMO_USER_IDS.verifiedCustomer, 2, 'approved'],
+      [DEMO_USER_IDS.freshCustomer, 1, 'not_started'],
+      [DEMO_USER_IDS.delegate, 1, 'not_started'],
+    ] as const;
+    for (const [userId, level, status] of levels) {
+      const current = await customers.getCustomer(userId);
+      if (current.kycLevel < level) {
+        await customers.grantKycLevel(userId, level, status, 'seed');
+      }
+    }
+  },
+});

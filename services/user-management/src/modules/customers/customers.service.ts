@@ -1,0 +1,108 @@
+/**
+ * Customers' profiles: the KYC level other services ask for (USER_MANAGEMENT_CLIENT) and the reference currency.
+ *
+ * The effective level is the higher of what a review granted (stored) and level 1 when the identity service says
+ * the e-mail and the phone number are verified (PRODUCT.md: "1 basic (e-mail and phone verified)").
+ */
+import {
+  type CustomerProfile,
+  type IdentityDirectoryApi,
+  type KycLevel,
+  type KycStatus,
+  type UserManagementApi,
+} from '@tessera/contracts';
+import type { AnyKysely } from '@tessera/platform';
+import { sql } from 'kysely';
+
+/** The user-management API in-process, plus the writes its routes and seed need. */
+export interface UserManagementService extends UserManagementApi {
+  setReferenceCurrency(userId: string, currency: string): Promise<CustomerProfile>;
+  /** Sets the level a review (or a demo seed) granted; recorded with the actor. */
+  grantKycLevel(
+    userId: string,
+    level: KycLevel,
+    status: KycStatus,
+    actorId: string,
+  ): Promise<CustomerProfile>;
+}
+
+interface CustomerRow {
+  user_id: string;
+  kyc_level: number;
+  kyc_status: KycStatus;
+  reference_currency: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Builds the service over the user_management schema; `directory` (identity) lets level 1 follow verification. */
+export function createUserManagementApi(
+  db: AnyKysely,
+  options: { directory?: () => IdentityDirectoryApi | undefined } = {},
+): UserManagementService {
+  const read = async (userId: string): Promise<CustomerRow | undefined> =>
+    UUID.test(userId)
+      ? ((await db
+          .selectFrom('customers')
+          .select(['user_id', 'kyc_level', 'kyc_status', 'reference_currency'])
+          .where('user_id', '=', userId)
+          .executeTakeFirst()) as CustomerRow | undefined)
+      : undefined;
+
+  const profileOf = async (userId: string, row: CustomerRow | undefined): Promise<CustomerProfile> => {
+    let level = (row?.kyc_level ?? 0) as KycLevel;
+    if (level < 1) {
+      const contact = await options.directory?.()?.getContact(userId);
+      if (contact?.emailVerified && contact.phoneVerified) {
+        level = 1;
+      }
+    }
+    return {
+      userId,
+      kycLevel: level,
+      kycStatus: row?.kyc_status ?? 'not_started',
+      referenceCurrency: row?.reference_currency ?? 'EUR',
+    };
+  };
+
+  const upsert = async (userId: string, values: Partial<Omit<CustomerRow, 'user_id'>>) => {
+    await db
+      .insertInto('customers')
+      .values({ user_id: userId, ...values })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
+      .execute();
+  };
+
+  return {
+    async getCustomer(userId) {
+      return profileOf(userId, await read(userId));
+    },
+    async setReferenceCurrency(userId, currency) {
+      await upsert(userId, { reference_currency: currency });
+      return profileOf(userId, await read(userId));
+    },
+    async grantKycLevel(userId, level, status, actorId) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('customers')
+          .values({ user_id: userId, kyc_level: level, kyc_status: status })
+          .onConflict((conflict) =>
+            conflict
+              .column('user_id')
+              .doUpdateSet({ kyc_level: level, kyc_status: status, updated_at: sql`now()` }),
+          )
+          .execute();
+        await trx
+          .insertInto('customer_events')
+          .values({
+            user_id: userId,
+            kind: 'kyc_level_granted',
+            detail: JSON.stringify({ level, status }),
+            actor_id: actorId,
+          })
+          .execute();
+      });
+      return profileOf(userId, await read(userId));
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { IdentityDirectoryApi, UserContact } from '@tessera/contracts';
+import {
+  createInProcessEventBus,
+  errorHandlerPlugin,
+  loadConfig,
+  migrate,
+  notFoundHandler,
+  type Database,
+} from '@tessera/platform';
+import { createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { createUserManagementApi, userManagementService } from './index.ts';
+
+type Issuer = Awaited<ReturnType<typeof createTestTokenIssuer>>;
+
+/** The identity directory as user management sees it: contacts whose verification the test sets. */
+function directoryWith(contacts: Map<string, Partial<UserContact>>): IdentityDirectoryApi {
+  return {
+    lookupCustomerByEmail: () => Promise.resolve(null),
+    getContact: (userId) => {
+      const contact = contacts.get(userId);
+      return Promise.resolve(
+        contact
+          ? {
+              userId,
+              email: 'x@example.test',
+              displayName: 'X',
+              locale: 'en',
+              emailVerified: false,
+              phoneVerified: false,
+              ...contact,
+            }
+          : null,
+      );
+    },
+  };
+}
+
+async function start(
+  database: Database,
+  nodeEnv: 'test' | 'production',
+  issuer: Issuer,
+  contacts = new Map(),
+) {
+  const config = loadConfig({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
+  const app = Fastify({ logger: false });
+  await app.register(errorHandlerPlugin);
+  app.setNotFoundHandler(notFoundHandler);
+  await migrate(database.db, {
+    schema: userManagementService.schema,
+    migrations: userManagementService.migrations,
+  });
+  const db = database.db.withSchema(userManagementService.schema);
+  const customers = createUserManagementApi(db, { directory: () => directoryWith(contacts) });
+  await app.register(userManagementService.plugin, {
+    prefix: userManagementService.prefix,
+    context: {
+      config,
+      db,
+      log: app.log,
+      events: createInProcessEventBus(),
+      auth: issuer.verifier,
+      clients: { get: <Client>() => customers as Client },
+    },
+  });
+  return { app, customers };
+}
+
+describeEachDatabase('user management: profile and KYC level', ({ createDatabase }) => {
+  let app: FastifyInstance;
+  let issuer: Issuer;
+  let customers: Awaited<ReturnType<typeof start>>['customers'];
+  const contacts = new Map<string, Partial<UserContact>>();
+
+  beforeAll(async () => {
+    issuer = await createTestTokenIssuer();
+    ({ app, customers } = await start(await createDatabase(), 'test', issuer, contacts));
+    return () => app.close();
+  });
+
+  const call = async (
+    userId: string | null,
+    method: 'GET' | 'PATCH' | 'POST',
+    url: string,
+    body?: unknown,
+  ) => {
+    const response = await app.inject({
+      method,
+      url: `/api/user-management${url}`,
+      headers: userId ? { authorization: `Bearer ${await issuer.sign(userId)}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+
+  it('shows a customer never seen before at level 0 in EUR, with what level 0 allows', async () => {
+    const me = await call(randomUUID(), 'GET', '/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      kycLevel: 0,
+      kycStatus: 'not_started',
+      referenceCurrency: 'EUR',
+      nextLevel: 1,
+      limits: { trading: false, depositPer30Days: null },
+    });
+  });
+
+  it('gives level 1 once identity says both the e-mail and the phone are verified', async () => {
+    const userId = randomUUID();
+    contacts.set(userId, { emailVerified: true, phoneVerified: false });
+    expect((await customers.getCustomer(userId)).kycLevel).toBe(0);
+    contacts.set(userId, { emailVerified: true, phoneVerified: true });
+    expect((await customers.getCustomer(userId)).kycLevel).toBe(1);
+  });
+
+  it('changes only the caller’s own reference currency, and refuses an unknown one without changing it', async () => {
+    const ana = randomUUID();
+    const leo = randomUUID();
+    expect((await call(ana, 'PATCH', '/me', { referenceCurrency: 'CHF' })).body).toMatchObject({
+      userId: ana,
+      referenceCurrency: 'CHF',
+    });
+    const refused = await call(ana, 'PATCH', '/me', { referenceCurrency: 'BTC' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    const smuggled = await call(ana, 'PATCH', '/me', { referenceCurrency: 'USD', userId: leo });
+    expect(smuggled.status).toBe(400);
+    expect((await call(ana, 'GET', '/me')).body['referenceCurrency']).toBe('CHF');
+    expect((await call(leo, 'GET', '/me')).body['referenceCurrency']).toBe('EUR');
+  });
+
+  it('lets a demo environment set the caller’s level, recorded with the actor, and needs a token', async () => {
+    const userId = randomUUID();
+    expect((await call(null, 'GET', '/me')).status).toBe(401);
+    const granted = await call(userId, 'POST', '/dev/kyc-level', { level: 2 });
+    expect(granted.body).toMatchObject({ kycLevel: 2, kycStatus: 'approved', limits: { trading: true } });
+    expect((await call(userId, 'POST', '/dev/kyc-level', { level: 7 })).status).toBe(400);
+    expect((await customers.getCustomer(userId)).kycLevel).toBe(2);
+  });
+});
+
+describeEachDatabase('user management in production', ({ createDatabase }) => {
+  it('has no dev action to set one’s own KYC level', async () => {
+    const issuer = await createTestTokenIssuer();
+    const { app } = await start(await createDatabase(), 'production', issuer);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/dev/kyc-level',
+      headers: { authorization: `Bearer ${await issuer.sign(randomUUID())}` },
+      payload: { level: 3 },
+    });
+    expect(response.statusCode).toBe(404);
+    await app.close();
+  });
+});

@@ -6,3 +6,4 @@ export * from './ledger.ts';
 export * from './kyc.ts';
 export * from './identity-directory.ts';
 export * from './demo.ts';
+export * from './cash-client.ts';

@@ -3,6 +3,7 @@
  * Each later issue adds its service here.
  */
 import type { ServiceDefinition } from '@tessera/platform';
+import { cashOperationsService, processorSimulatorService } from '@tessera/service-cash-operations';
 import { helpService } from '@tessera/service-help';
 import { identityService } from '@tessera/service-identity';
 import { ledgerService } from '@tessera/service-ledger';
@@ -14,6 +15,8 @@ export const services: readonly ServiceDefinition[] = [
   identityService,
   userManagementService,
   ledgerService,
+  processorSimulatorService,
+  cashOperationsService,
   helpService,
   marketDataInfoService,
 ];

@@ -7,3 +7,6 @@ export * from './kyc.ts';
 export * from './identity-directory.ts';
 export * from './demo.ts';
 export * from './cash-client.ts';
+export * from './cash-operations.ts';
+export * from './payment-identifiers.ts';
+export * from './cash-rails.ts';

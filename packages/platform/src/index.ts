@@ -10,6 +10,8 @@ export * from './error-handler.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';
+export * from './idempotency.ts';
 export * from './logging.ts';
 export * from './security.ts';
 export * from './service.ts';
+export * from './jobs/index.ts';

@@ -1,0 +1,114 @@
+/**
+ * The cash operations service as the server mounts it (docs/adr/0005-cash-operations.md): migrations, the bank's
+ * accounts in the ledger, the demo seed, and the routes under /api/cash-operations (the core's, the live
+ * websocket, and the rails' modules).
+ */
+import {
+  IDENTITY_CLIENT,
+  type IdentityDirectoryApi,
+  LEDGER_CLIENT,
+  USER_MANAGEMENT_CLIENT,
+} from '@tessera/contracts';
+import websocket from '@fastify/websocket';
+import {
+  createIdempotencyStore,
+  defineService,
+  type Migrations,
+  type ServiceContext,
+} from '@tessera/platform';
+import { createCashCore } from '../migrations/0001-cash-core.ts';
+import { createRails } from '../migrations/0002-rails.ts';
+import { cashOperationsRoutes } from './cash-operations.routes.ts';
+import { createCashOperationsApi, lazyCore } from './client.ts';
+import { ensureBankAccounts } from './modules/accounts/bank-accounts.ts';
+import type { CashCore } from './modules/accounts/cash-core.ts';
+import type { CashDatabase } from './modules/accounts/tables.ts';
+import { createSimulatedRateProvider, type RateProvider } from './modules/fx/rate-provider.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { railsRoutes } from './modules/rails/rails.routes.ts';
+import { createCustomerNotifier } from './modules/live/notifier.ts';
+import { seedDemoWallets } from './modules/seed/demo-seed.ts';
+
+/**
+ * The schema's migrations, in order. The core owns 0001; the rails register 0002 on their own line below it.
+ */
+export const cashOperationsMigrations: Migrations = {
+  '0001-cash-core': createCashCore,
+  '0002-rails': createRails,
+};
+
+/** Options for building the core outside the server's defaults (tests). */
+export interface CashCoreOptions {
+  readonly rates?: RateProvider;
+  readonly now?: () => Date;
+}
+
+/** The service's dependencies from its context (see modules/accounts/cash-core.ts). */
+export function createCashCoreOf(context: ServiceContext, options: CashCoreOptions = {}): CashCore {
+  const clients = context.clients;
+  if (!clients) {
+    throw new Error('Cash operations needs the ledger and user-management clients (context.clients).');
+  }
+  let directory: IdentityDirectoryApi | null = null;
+  try {
+    directory = clients.get(IDENTITY_CLIENT);
+  } catch {
+    directory = null;
+  }
+  const db = context.db as CashDatabase;
+  return {
+    db,
+    ledger: clients.get(LEDGER_CLIENT),
+    customers: clients.get(USER_MANAGEMENT_CLIENT),
+    directory,
+    rates: options.rates ?? createSimulatedRateProvider(),
+    notifier: createCustomerNotifier(context.events, context.log),
+    idempotency: createIdempotencyStore(db),
+    log: context.log,
+    now: options.now ?? (() => new Date()),
+  };
+}
+
+/** How often expired Idempotency-Keys are purged. */
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Builds the service definition; tests pass a frozen rate provider or a clock. */
+export function defineCashOperationsService(options: CashCoreOptions = {}) {
+  return defineService({
+    name: 'cash-operations',
+    schema: 'cash_operations',
+    prefix: '/api/cash-operations',
+    migrations: cashOperationsMigrations,
+    /** CASH_OPERATIONS_CLIENT for trading and investments (src/client.ts). */
+    createClient: async (context) =>
+      createCashOperationsApi(lazyCore((ctx) => createCashCoreOf(ctx, options), context)),
+    async plugin(app, { context }) {
+      const core = createCashCoreOf(context, options);
+      const purge = setInterval(() => {
+        core.idempotency.purgeExpired().catch((error: unknown) => {
+          context.log.warn({ err: error }, 'purging idempotency keys failed');
+        });
+      }, IDEMPOTENCY_PURGE_INTERVAL_MS);
+      purge.unref();
+      app.addHook('onClose', async () => clearInterval(purge));
+      // One websocket server per Fastify instance: register it here unless the server already did.
+      if (!app.hasDecorator('websocketServer')) {
+        await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+      }
+      await app.register(liveRoutes, { context });
+      await app.register(cashOperationsRoutes, { context, core });
+      await app.register(railsRoutes, { context, core });
+    },
+    /** The bank's accounts of every asset (idempotent), then the demo customers' wallets outside production. */
+    async seed(context) {
+      const core = createCashCoreOf(context, options);
+      await ensureBankAccounts(core.ledger);
+      if (context.config.nodeEnv !== 'production') {
+        await seedDemoWallets(core);
+      }
+    },
+  });
+}
+
+/** The service the server mounts. */
+export const cashOperationsService = defineCashOperationsService();

@@ -1,0 +1,41 @@
+/**
+ * Cash operations' in-process API for other services (CASH_OPERATIONS_CLIENT of @tessera/contracts): the ledger
+ * account behind a customer's current wallet, and live notices when another service moved money in it. Built
+ * lazily: the server creates clients in service order, and the ledger and user management come first anyway.
+ */
+import { type CashOperationsApi, type CurrentWalletRef, isCashAssetCode } from '@tessera/contracts';
+import type { ServiceContext } from '@tessera/platform';
+import type { CashCore } from './modules/accounts/cash-core.ts';
+import { findCurrentWallet } from './modules/wallets/wallets.repository.ts';
+import { ensureCurrentWallet } from './modules/wallets/wallets.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The client over a core built on first use. */
+export function createCashOperationsApi(core: () => CashCore): CashOperationsApi {
+  return {
+    async currentWallet(userId, asset, options = {}): Promise<CurrentWalletRef | null> {
+      if (!isCashAssetCode(asset) || !UUID.test(userId)) {
+        return null;
+      }
+      const row = options.create
+        ? await ensureCurrentWallet(core(), userId, asset)
+        : await findCurrentWallet(core().db, userId, asset);
+      // A wallet's id is its ledger account id (docs/adr/0005-cash-operations.md).
+      return row ? { walletId: row.id, accountId: row.id, asset: row.asset } : null;
+    },
+    notifyWalletChanged(userId, walletId) {
+      core().notifier.walletsChanged(userId, [walletId]);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** A lazily built core for `context`. */
+export function lazyCore(
+  build: (context: ServiceContext) => CashCore,
+  context: ServiceContext,
+): () => CashCore {
+  let core: CashCore | undefined;
+  return () => (core ??= build(context));
+}

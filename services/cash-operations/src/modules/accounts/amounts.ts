@@ -1,0 +1,56 @@
+/**
+ * Amounts at the edge: decimal text from a request, parsed with the asset's scale by @tessera/money, each rejection
+ * mapped to a CASH_ code a customer can be shown (docs/api.md, "Cash operations").
+ */
+import { type Asset, formatAmount, getAsset, type MinorUnits, minorUnits, parseAmount } from '@tessera/money';
+import {
+  AmountNegativeError,
+  AmountNotANumberError,
+  AmountNotPositiveError,
+  AmountTooLargeError,
+  AmountTooManyDecimalsError,
+  AssetUnknownError,
+} from '../../cash-operations.errors.ts';
+import { isCashAssetCode } from '@tessera/contracts';
+
+/** The registry asset of a wallet asset code; CASH_ASSET_UNKNOWN for anything else. */
+export function cashAsset(code: string): Asset {
+  const asset = isCashAssetCode(code) ? getAsset(code) : undefined;
+  if (!asset?.ok) {
+    throw new AssetUnknownError(undefined, { asset: code });
+  }
+  return asset.value;
+}
+
+/** Parses a positive amount of `asset`; throws the CASH_AMOUNT_* code of the first rule it breaks. */
+export function parsePositiveAmount(text: unknown, asset: Asset): MinorUnits {
+  if (typeof text !== 'string') {
+    throw new AmountNotANumberError();
+  }
+  const result = parseAmount(text, asset, { positive: true });
+  if (result.ok) {
+    return result.value;
+  }
+  switch (result.code) {
+    case 'MONEY_NEGATIVE':
+      throw new AmountNegativeError();
+    case 'MONEY_NOT_POSITIVE':
+      throw new AmountNotPositiveError();
+    case 'MONEY_TOO_MANY_DECIMALS':
+      throw new AmountTooManyDecimalsError(undefined, { scaleMax: asset.scale });
+    case 'MONEY_OVERFLOW':
+      throw new AmountTooLargeError();
+    default:
+      throw new AmountNotANumberError();
+  }
+}
+
+/** Decimal text of minor units of `asset` (`1230n` EUR → `"12.30"`). */
+export function formatMinor(amountMinor: bigint, asset: Asset): string {
+  return formatAmount(minorUnits(amountMinor), asset.scale);
+}
+
+/** Minor units of a numeric column (a string on both engines). */
+export function minorOf(text: string): bigint {
+  return BigInt(text);
+}

@@ -1,0 +1,492 @@
+/**
+ * Card deposits and saved cards (settings, section depositCard; PRODUCT.md: "pending hold, posted on capture").
+ *
+ * A deposit of `amount` charges the card amount + the depositCard fee (70 bp, fees.ts) and:
+ * - authorisation (or a 3-D Secure challenge): two linked pending ledger transfers from the bank's external card
+ *   account, `amount` to the wallet and the fee to the fees account, held with the card networks' 7-day timeout;
+ * - capture (a job, shortly after authorisation): both legs posted;
+ * - decline at authorisation: nothing held, 422 CASH_CARD_DECLINED; 3-D Secure failed: both legs voided.
+ * The processor's webhook (onPaymentUpdate) and the customer's return from the 3-D Secure page both lead to
+ * `syncCardDeposit`, which is idempotent, so either may come first, twice, or not at all (GET re-syncs).
+ *
+ * Only the processor's token, the brand, last 4 digits and expiry are stored (saved_cards, card_deposits).
+ */
+import {
+  CARD_DEPOSIT_ASSETS,
+  type CardDeposit,
+  type CreateCardDepositRequest,
+  type SavedCard,
+  uuidv7,
+} from '@tessera/contracts';
+import type { Selectable } from 'kysely';
+import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
+import { bankAccountId } from '../accounts/bank-accounts.ts';
+import { throwLedgerRejection } from '../accounts/ledger-errors.ts';
+import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
+import { deleteOperation } from '../activity/operations.repository.ts';
+import { checkLimit, eurValueMinor } from '../limits/limits.service.ts';
+import { operationIdOf } from '../transfers/transfers.service.ts';
+import { isUuid } from '../wallets/wallets.repository.ts';
+import { requireOwnedWallet } from '../wallets/wallets.service.ts';
+import {
+  CardAssetUnsupportedError,
+  CardDeclinedError,
+  CardDepositNotFoundError,
+  CardNotFoundError,
+  CardProcessorUnavailableError,
+  CardReturnUrlInvalidError,
+  CardTokenInvalidError,
+} from '../rails/rails.errors.ts';
+import { RAIL_LEDGER_CODES, railLegId, resolveHolds, submitLinked, type Rails } from '../rails/rails.ts';
+import { railFeeMinor } from '../rails/rail-fees.ts';
+import type { CardDepositsTable, CardDepositStatus, SavedCardsTable } from '../rails/rails.tables.ts';
+import type { PaymentProcessor, ProcessorPayment } from './payment-processor.ts';
+
+export type CardDepositRow = Selectable<CardDepositsTable>;
+export type SavedCardRow = Selectable<SavedCardsTable>;
+
+/** Job queue names of the card rail. */
+export const CARD_JOBS = { capture: 'card.capture', sync: 'card.sync' } as const;
+
+const statusView: Readonly<Record<CardDepositStatus, CardDeposit['status']>> = {
+  requires_action: 'requires_action',
+  authorised: 'pending',
+  captured: 'posted',
+  declined: 'declined',
+  voided: 'voided',
+};
+
+export function toCardDeposit(row: CardDepositRow): CardDeposit {
+  const asset = cashAsset(row.asset);
+  const amount = BigInt(row.amount_minor);
+  const fee = BigInt(row.fee_minor);
+  return {
+    id: row.id,
+    walletId: row.wallet_id,
+    status: statusView[row.status],
+    asset: row.asset,
+    amount: formatMinor(amount, asset),
+    fee: formatMinor(fee, asset),
+    charged: formatMinor(amount + fee, asset),
+    card: { brand: row.card_brand, last4: row.card_last4 },
+    actionUrl: row.status === 'requires_action' ? row.action_url : null,
+    declineCode: row.decline_code,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toSavedCard(row: SavedCardRow): SavedCard {
+  return {
+    id: row.id,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.exp_month,
+    expYear: row.exp_year,
+    isDefault: row.is_default,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The card rail: the processor (null when none is mounted: card routes then answer 503). */
+export interface CardRail {
+  readonly processor: PaymentProcessor | null;
+}
+
+function requireProcessor(card: CardRail): PaymentProcessor {
+  if (!card.processor) {
+    throw new CardProcessorUnavailableError();
+  }
+  return card.processor;
+}
+
+/** Registers the card jobs and the processor's webhook. */
+export function createCardRail(rails: Rails, processor: PaymentProcessor | null): CardRail {
+  const card: CardRail = { processor };
+  processor?.onPaymentUpdate(async (payment) => {
+    await rails.queue.enqueue({
+      queue: CARD_JOBS.sync,
+      key: `${payment.id}:${payment.status}`,
+      payload: { depositId: payment.reference },
+    });
+  });
+  rails.handle<{ depositId: string }>(CARD_JOBS.sync, async (job) => {
+    await syncCardDeposit(rails, card, job.payload.depositId);
+  });
+  rails.handle<{ depositId: string }>(CARD_JOBS.capture, async (job) => {
+    await captureCardDeposit(rails, card, job.payload.depositId);
+  });
+  return card;
+}
+
+/** A return path of this site (`/…`, not `//…`), or CASH_CARD_RETURN_URL_INVALID. */
+function checkedReturnUrl(returnUrl: string | undefined, walletId: string): string {
+  const path = returnUrl ?? `/dashboard/wallets/${walletId}/fund/`;
+  if (!/^\/(?![/\\])[^\s\\]{0,511}$/.test(path)) {
+    throw new CardReturnUrlInvalidError();
+  }
+  return path;
+}
+
+/** The customer's saved card, not removed; CASH_CARD_NOT_FOUND otherwise (another customer's included). */
+async function requireSavedCard(rails: Rails, userId: string, cardId: string): Promise<SavedCardRow> {
+  const row = isUuid(cardId)
+    ? await rails.db
+        .selectFrom('saved_cards')
+        .selectAll()
+        .where('id', '=', cardId.toLowerCase())
+        .where('user_id', '=', userId)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) {
+    throw new CardNotFoundError();
+  }
+  return row;
+}
+
+async function findDeposit(rails: Rails, id: string): Promise<CardDepositRow | undefined> {
+  return rails.db.selectFrom('card_deposits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** POST /card/deposits. */
+export async function createCardDeposit(
+  rails: Rails,
+  card: CardRail,
+  userId: string,
+  idempotencyKey: string,
+  request: CreateCardDepositRequest,
+): Promise<{ statusCode: number; deposit: CardDeposit }> {
+  const { core } = rails;
+  const processor = requireProcessor(card);
+  const wallet = await requireOwnedWallet(core, userId, request.walletId);
+  if (!(CARD_DEPOSIT_ASSETS as readonly string[]).includes(wallet.asset)) {
+    throw new CardAssetUnsupportedError(undefined, { asset: wallet.asset });
+  }
+  const asset = cashAsset(wallet.asset);
+  const amountMinor = parsePositiveAmount(request.amount, asset);
+  const saved =
+    request.savedCardId === undefined
+      ? undefined
+      : await requireSavedCard(rails, userId, request.savedCardId);
+  const token = saved?.processor_token ?? request.token!;
+  const cardFacts = await processor.describeToken(token);
+  if (!cardFacts) {
+    throw new CardTokenInvalidError();
+  }
+  const returnUrl = checkedReturnUrl(request.returnUrl, wallet.id);
+  const operationId = operationIdOf(userId, idempotencyKey);
+  const existing = await findDeposit(rails, operationId);
+  if (existing && existing.user_id === userId) {
+    if (existing.status === 'declined') {
+      throw new CardDeclinedError(undefined, { declineCode: existing.decline_code, depositId: existing.id });
+    }
+    return {
+      statusCode: existing.status === 'requires_action' ? 202 : 201,
+      deposit: toCardDeposit(existing),
+    };
+  }
+  const feeMinor = railFeeMinor('depositCard', asset, amountMinor);
+  const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
+  await checkLimit(core, userId, 'deposit', valueEurMinor);
+  const payment = await processor.authorize({
+    reference: operationId,
+    token,
+    amount: formatMinor(amountMinor + feeMinor, asset),
+    currency: asset.code,
+    returnUrl,
+    locale: request.locale ?? 'en',
+  });
+  const now = core.now();
+  const row: CardDepositRow = {
+    id: operationId,
+    user_id: userId,
+    wallet_id: wallet.id,
+    asset: asset.code,
+    amount_minor: amountMinor.toString(),
+    fee_minor: feeMinor.toString(),
+    processor_payment_id: payment.id,
+    status:
+      payment.status === 'declined'
+        ? 'declined'
+        : payment.status === 'requires_action'
+          ? 'requires_action'
+          : 'authorised',
+    card_brand: cardFacts.brand,
+    card_last4: cardFacts.last4,
+    action_url: payment.actionUrl,
+    decline_code: payment.declineCode,
+    created_at: now,
+    updated_at: now,
+  };
+  await rails.db
+    .insertInto('card_deposits')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  if (request.saveCard && request.token !== undefined) {
+    await saveCard(rails, userId, request.token, cardFacts);
+  }
+  if (payment.status === 'declined') {
+    throw new CardDeclinedError(undefined, { declineCode: payment.declineCode, depositId: operationId });
+  }
+  await holdDeposit(rails, processor, row, payment);
+  if (payment.status === 'authorised') {
+    await scheduleCapture(rails, operationId);
+  }
+  const stored = (await findDeposit(rails, operationId))!;
+  return { statusCode: stored.status === 'requires_action' ? 202 : 201, deposit: toCardDeposit(stored) };
+}
+
+/** Records the pending operation and holds amount and fee as two linked pending transfers. */
+async function holdDeposit(
+  rails: Rails,
+  processor: PaymentProcessor,
+  row: CardDepositRow,
+  payment: ProcessorPayment,
+): Promise<void> {
+  const { core } = rails;
+  const asset = cashAsset(row.asset);
+  const amountMinor = BigInt(row.amount_minor);
+  const feeMinor = BigInt(row.fee_minor);
+  const holdIds = [railLegId.hold(row.id, 0), ...(feeMinor > 0n ? [railLegId.hold(row.id, 1)] : [])];
+  const counterparty = `${row.card_brand.toUpperCase()} •••• ${row.card_last4}`;
+  await recordOperation(core, {
+    id: row.id,
+    walletId: row.wallet_id,
+    userId: row.user_id,
+    kind: 'card_deposit',
+    status: 'pending',
+    asset: asset.code,
+    amountMinor,
+    feeMinor,
+    valueEurMinor: await eurValueMinor(core, asset.code, amountMinor),
+    limitCategory: 'deposit',
+    counterparty,
+    description: null,
+    pending: {
+      settledBy: 'card_capture',
+      expectedAt: new Date(core.now().getTime() + rails.settings.cardCaptureDelayMs).toISOString(),
+      expiresAt: new Date(core.now().getTime() + rails.settings.cardHoldTimeoutSeconds * 1000).toISOString(),
+      confirmations: null,
+    },
+    transferIds: holdIds,
+    createdAt: row.created_at,
+  });
+  const metadata = operationMetadata(row.id, 'card_deposit', { counterparty, settledBy: 'card_capture' });
+  const rejection = await submitLinked(core, [
+    {
+      id: holdIds[0]!,
+      ledger: asset.code,
+      debitAccountId: bankAccountId(asset.code, 'card'),
+      creditAccountId: row.wallet_id,
+      amount: formatMinor(amountMinor, asset),
+      code: RAIL_LEDGER_CODES.cardDeposit,
+      flags: { pending: true },
+      timeoutSeconds: rails.settings.cardHoldTimeoutSeconds,
+      metadata,
+    },
+    ...(feeMinor > 0n
+      ? [
+          {
+            id: holdIds[1]!,
+            ledger: asset.code,
+            debitAccountId: bankAccountId(asset.code, 'card'),
+            creditAccountId: bankAccountId(asset.code, 'fees'),
+            amount: formatMinor(feeMinor, asset),
+            code: RAIL_LEDGER_CODES.cardDepositFee,
+            flags: { pending: true },
+            timeoutSeconds: rails.settings.cardHoldTimeoutSeconds,
+            metadata: { ...metadata, description: 'depositCard' },
+          },
+        ]
+      : []),
+  ]);
+  if (rejection) {
+    // The wallet cannot receive (frozen, closed): release the card authorisation; nothing stays pending.
+    await processor.cancel(payment.id);
+    await deleteOperation(core.db, row.id);
+    await setStatus(rails, row.id, [row.status], 'voided');
+    throwLedgerRejection(rejection);
+  }
+}
+
+async function setStatus(
+  rails: Rails,
+  id: string,
+  from: readonly CardDepositStatus[],
+  to: CardDepositStatus,
+): Promise<boolean> {
+  const result = await rails.db
+    .updateTable('card_deposits')
+    .set({ status: to, updated_at: rails.core.now() })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+async function scheduleCapture(rails: Rails, depositId: string): Promise<void> {
+  await rails.queue.enqueue({
+    queue: CARD_JOBS.capture,
+    key: depositId,
+    payload: { depositId },
+    delayMs: rails.settings.cardCaptureDelayMs,
+  });
+}
+
+/** Captures an authorised deposit at the processor and posts its legs. Idempotent. */
+export async function captureCardDeposit(rails: Rails, card: CardRail, depositId: string): Promise<void> {
+  const row = await findDeposit(rails, depositId);
+  if (!row || row.status !== 'authorised' || !row.processor_payment_id) {
+    return;
+  }
+  const payment = await requireProcessor(card).capture(row.processor_payment_id);
+  if (payment.status !== 'captured') {
+    await syncCardDeposit(rails, card, depositId);
+    return;
+  }
+  const legCount = BigInt(row.fee_minor) > 0n ? 2 : 1;
+  const rejection = await resolveHolds(rails.core, row.id, row.asset, legCount, 'post');
+  if (rejection) {
+    throw new Error(`Posting card deposit ${row.id} failed: ${rejection.code}`);
+  }
+  if (await setStatus(rails, row.id, ['authorised'], 'captured')) {
+    await updateOperationStatus(rails.core, row.id, { status: 'posted' });
+  }
+}
+
+/**
+ * Brings a deposit in line with its processor payment: a 3-D Secure approval makes it authorised (capture
+ * scheduled); a failure or cancellation voids its holds. Idempotent; called by the webhook job and on GET.
+ */
+export async function syncCardDeposit(
+  rails: Rails,
+  card: CardRail,
+  depositId: string,
+): Promise<CardDepositRow | undefined> {
+  const row = await findDeposit(rails, depositId);
+  if (!row?.processor_payment_id || (row.status !== 'requires_action' && row.status !== 'authorised')) {
+    return row;
+  }
+  const payment = await requireProcessor(card).getPayment(row.processor_payment_id);
+  if (!payment) {
+    return row;
+  }
+  if (payment.status === 'authorised' && row.status === 'requires_action') {
+    if (await setStatus(rails, row.id, ['requires_action'], 'authorised')) {
+      await updateOperationStatus(rails.core, row.id, { status: 'pending' });
+    }
+    await scheduleCapture(rails, row.id);
+  } else if (payment.status === 'captured') {
+    await captureCardDeposit(rails, card, row.id);
+  } else if (payment.status === 'failed' || payment.status === 'cancelled') {
+    const legCount = BigInt(row.fee_minor) > 0n ? 2 : 1;
+    const rejection = await resolveHolds(rails.core, row.id, row.asset, legCount, 'void');
+    if (rejection && rejection.code !== 'LEDGER_PENDING_TRANSFER_EXPIRED') {
+      throw new Error(`Voiding card deposit ${row.id} failed: ${rejection.code}`);
+    }
+    if (await setStatus(rails, row.id, ['requires_action', 'authorised'], 'voided')) {
+      await updateOperationStatus(rails.core, row.id, { status: 'voided' });
+    }
+  }
+  return findDeposit(rails, depositId);
+}
+
+/** GET /card/deposits/{id}: the caller's deposit, synced with the processor first. */
+export async function getCardDeposit(
+  rails: Rails,
+  card: CardRail,
+  userId: string,
+  id: string,
+): Promise<CardDeposit> {
+  const owned = isUuid(id) ? await findDeposit(rails, id.toLowerCase()) : undefined;
+  if (!owned || owned.user_id !== userId) {
+    throw new CardDepositNotFoundError();
+  }
+  const row = card.processor ? await syncCardDeposit(rails, card, owned.id) : owned;
+  return toCardDeposit(row ?? owned);
+}
+
+/** Saves a tokenised card for the customer (once per token); the first saved card becomes the default. */
+async function saveCard(
+  rails: Rails,
+  userId: string,
+  token: string,
+  facts: { brand: string; last4: string; expMonth: number; expYear: number },
+): Promise<void> {
+  const cards = await listSavedCardRows(rails, userId);
+  if (cards.some((card) => card.processor_token === token)) {
+    return;
+  }
+  await rails.db
+    .insertInto('saved_cards')
+    .values({
+      id: uuidv7(rails.core.now().getTime()),
+      user_id: userId,
+      processor_token: token,
+      brand: facts.brand,
+      last4: facts.last4,
+      exp_month: facts.expMonth,
+      exp_year: facts.expYear,
+      is_default: cards.length === 0,
+      created_at: rails.core.now(),
+      removed_at: null,
+    })
+    .execute();
+}
+
+function listSavedCardRows(rails: Rails, userId: string): Promise<SavedCardRow[]> {
+  return rails.db
+    .selectFrom('saved_cards')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** GET /cards. */
+export async function listSavedCards(rails: Rails, userId: string): Promise<SavedCard[]> {
+  return (await listSavedCardRows(rails, userId)).map(toSavedCard);
+}
+
+/** DELETE /cards/{id}: forgets the card; when it was the default, the oldest remaining card becomes the default. */
+export async function removeSavedCard(rails: Rails, userId: string, cardId: string): Promise<void> {
+  const card = await requireSavedCard(rails, userId, cardId);
+  await rails.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('saved_cards')
+      .set({ removed_at: rails.core.now(), is_default: false })
+      .where('id', '=', card.id)
+      .execute();
+    if (card.is_default) {
+      const next = await trx
+        .selectFrom('saved_cards')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('removed_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .executeTakeFirst();
+      if (next) {
+        await trx.updateTable('saved_cards').set({ is_default: true }).where('id', '=', next.id).execute();
+      }
+    }
+  });
+}
+
+/** POST /cards/{id}/default. */
+export async function setDefaultCard(rails: Rails, userId: string, cardId: string): Promise<SavedCard> {
+  const card = await requireSavedCard(rails, userId, cardId);
+  await rails.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('saved_cards')
+      .set({ is_default: false })
+      .where('user_id', '=', userId)
+      .where('is_default', '=', true)
+      .execute();
+    await trx.updateTable('saved_cards').set({ is_default: true }).where('id', '=', card.id).execute();
+  });
+  return toSavedCard({ ...card, is_default: true });
+}

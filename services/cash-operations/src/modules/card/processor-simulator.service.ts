@@ -1,0 +1,102 @@
+/**
+ * The processor simulator as a service of its own (name processor-sim, schema processor_sim, prefix
+ * /processor-sim): the outside party's browser-facing side. Routes:
+ * - POST /processor-sim/v1/tokens: card details → `{ token, card }` (the hosted field; JSON, no auth: a processor's
+ *   publishable-key endpoint);
+ * - GET /processor-sim/3ds/{challengeId}?lang=en|fr: the 3-D Secure challenge page (server-rendered HTML, no script,
+ *   strict CSP, an external stylesheet), with Approve and Fail buttons;
+ * - POST /processor-sim/3ds/{challengeId}: the decision (form post) → 303 back to the merchant's return path with
+ *   `cardDeposit=<reference>&threeDS=approved|failed`;
+ * - GET /processor-sim/3ds.css.
+ * Cash operations reaches the simulator's PaymentProcessor in-process through PROCESSOR_CLIENT.
+ */
+import { tokenizeCardRequestSchema } from '@tessera/contracts';
+import { defineService, parseOrThrow, type ServiceContext } from '@tessera/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { PROCESSOR_CLIENT, type PaymentProcessor } from './payment-processor.ts';
+import {
+  ChallengeNotFoundError,
+  ProcessorSimulator,
+  processorSimulatorMigration,
+} from './processor-simulator.ts';
+import { challengePage, CHALLENGE_STYLESHEET } from './three-d-secure-page.ts';
+
+/** The simulator this process offers (the one the server built, or a new one when mounted alone). */
+function simulatorOf(context: ServiceContext): ProcessorSimulator {
+  try {
+    const offered = context.clients?.get(PROCESSOR_CLIENT);
+    if (offered instanceof ProcessorSimulator) {
+      return offered;
+    }
+  } catch {
+    // Not offered in this process: build one over our schema.
+  }
+  return new ProcessorSimulator(context.db);
+}
+
+const challengeParams = z.object({ challengeId: z.string().regex(/^3ds_[0-9a-f]{24}$/) });
+const challengeQuery = z.object({ lang: z.enum(['en', 'fr']).optional() });
+const decisionBody = z.object({ decision: z.enum(['approve', 'fail']) });
+
+/** A same-origin path, or `/` for anything else (never an open redirect). */
+export function safeReturnPath(returnUrl: string): string {
+  return /^\/(?![/\\])[^\s\\]*$/.test(returnUrl) ? returnUrl : '/';
+}
+
+const simulatorRoutes: FastifyPluginAsync<{ simulator: ProcessorSimulator }> = async (app, { simulator }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.post('/v1/tokens', async (request, reply) => {
+    const body = parseOrThrow(tokenizeCardRequestSchema, request.body);
+    return reply.status(201).send(await simulator.tokenize(body));
+  });
+
+  app.get('/3ds.css', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(CHALLENGE_STYLESHEET),
+  );
+
+  app.get('/3ds/:challengeId', async (request, reply) => {
+    const { challengeId } = parseOrThrow(challengeParams, request.params);
+    const { lang } = parseOrThrow(challengeQuery, request.query);
+    const challenge = await simulator.challenge(challengeId);
+    if (!challenge) {
+      throw new ChallengeNotFoundError();
+    }
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(challengePage({ ...challenge, challengeId, locale: lang ?? challenge.locale }));
+  });
+
+  app.post('/3ds/:challengeId', async (request, reply) => {
+    const { challengeId } = parseOrThrow(challengeParams, request.params);
+    const { decision } = parseOrThrow(decisionBody, request.body);
+    const { returnUrl, reference } = await simulator.completeChallenge(challengeId, decision === 'approve');
+    const target = new URL(safeReturnPath(returnUrl), 'http://return.invalid');
+    target.searchParams.set('cardDeposit', reference);
+    target.searchParams.set('threeDS', decision === 'approve' ? 'approved' : 'failed');
+    return reply.redirect(`${target.pathname}${target.search}`, 303);
+  });
+};
+
+/** The simulator service the server mounts before cash operations (docs/operations.md, "Rails"). */
+export const processorSimulatorService = defineService({
+  name: 'processor-sim',
+  schema: 'processor_sim',
+  prefix: '/processor-sim',
+  migrations: { '0001-processor-simulator': processorSimulatorMigration },
+  createClient: async (context): Promise<PaymentProcessor> => new ProcessorSimulator(context.db),
+  async plugin(app, { context }) {
+    await app.register(simulatorRoutes, { simulator: simulatorOf(context) });
+  },
+});

@@ -1,0 +1,235 @@
+/**
+ * Crypto deposits (settings, section depositCrypto; PRODUCT.md: "pending until N confirmations on the simulated
+ * chain adapter, then posted"). A transaction to a wallet's deposit address becomes a pending ledger transfer from
+ * the bank's external crypto account to the wallet, shown as pending with "confirmations x/N"; each new block
+ * updates the count; at N the transfer is posted.
+ *
+ * Incoming crypto cannot be refused at the door (it is on chain already), so deposits are not checked against the
+ * KYC limits here; they count towards the customer's 30-day deposit total like any other deposit.
+ */
+import type { PendingInfo } from '@tessera/contracts';
+import { nameBasedUuid, bankAccountId } from '../accounts/bank-accounts.ts';
+import { cashAsset, formatMinor } from '../accounts/amounts.ts';
+import { eurValueMinor } from '../limits/limits.service.ts';
+import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
+import { findWalletByDepositAddress } from '../wallets/wallets.repository.ts';
+import { RAIL_LEDGER_CODES, railLegId, resolveHolds, submitLinked, type Rails } from '../rails/rails.ts';
+import { type Chain, CHAINS, type ChainTransaction, SimulatedChains } from './chain-adapter.ts';
+
+/** Job queue names of the crypto rail. */
+export const CRYPTO_JOBS = { block: 'chain-sim.block', confirmations: 'crypto.confirmations' } as const;
+
+/** The crypto rail of one process: the chains and the deposit detector. */
+export interface CryptoRail {
+  readonly chains: SimulatedChains;
+  /** Recomputes the confirmations of `chain`'s pending deposits and posts those that reached N. */
+  updateConfirmations(chain: Chain): Promise<void>;
+  /** Schedules the next simulated block of every chain with an interval (idempotent). */
+  scheduleBlocks(): Promise<void>;
+}
+
+/** The chain each crypto asset lives on. */
+export function chainOf(asset: string): Chain | undefined {
+  return asset === 'BTC' ? 'bitcoin' : asset === 'ETH' || asset === 'USDC' ? 'ethereum' : undefined;
+}
+
+function pendingInfo(current: number, required: number): PendingInfo {
+  return {
+    settledBy: 'crypto_confirmations',
+    expectedAt: null,
+    expiresAt: null,
+    confirmations: { current: Math.min(current, required), required },
+  };
+}
+
+/** Builds the crypto rail, wires the detector to the chains and registers its jobs. */
+export function createCryptoRail(rails: Rails): CryptoRail {
+  const chains = new SimulatedChains(rails);
+  for (const chain of CHAINS) {
+    const adapter = chains.adapter(chain);
+    adapter.onIncoming(async (transaction) => {
+      await detectDeposit(rails, transaction);
+    });
+    adapter.onBlock(async (blockChain) => {
+      await rails.queue.enqueue({
+        queue: CRYPTO_JOBS.confirmations,
+        key: `${blockChain}:${await chains.tipHeight(blockChain)}`,
+        payload: { chain: blockChain },
+      });
+    });
+  }
+  const updateConfirmations = (chain: Chain) => updatePendingDeposits(rails, chains, chain);
+  rails.handle<{ chain: Chain }>(CRYPTO_JOBS.confirmations, async (job) =>
+    updateConfirmations(job.payload.chain),
+  );
+  rails.handle<{ chain: Chain; height: number }>(CRYPTO_JOBS.block, async (job) => {
+    const { chain, height } = job.payload;
+    const tip = await chains.produceBlock(chain, height);
+    await scheduleBlock(rails, chain, tip + 1);
+  });
+  return {
+    chains,
+    updateConfirmations,
+    async scheduleBlocks() {
+      for (const chain of CHAINS) {
+        await scheduleBlock(rails, chain, (await chains.tipHeight(chain)) + 1);
+      }
+    },
+  };
+}
+
+async function scheduleBlock(rails: Rails, chain: Chain, height: number): Promise<void> {
+  const intervalMs = rails.settings.blockIntervalMs[chain];
+  if (intervalMs <= 0) {
+    return;
+  }
+  await rails.queue.enqueue({
+    queue: CRYPTO_JOBS.block,
+    key: `${chain}:${height}`,
+    payload: { chain, height },
+    delayMs: intervalMs,
+  });
+}
+
+/**
+ * A transaction to one of our addresses: record the deposit (once per transaction) and hold its amount in the
+ * wallet as pending. A transaction of another asset than the wallet's (ETH sent to a USDC wallet's address) or to
+ * an address we do not know is left alone: operations reconcile such funds by hand.
+ */
+export async function detectDeposit(rails: Rails, transaction: ChainTransaction): Promise<string | null> {
+  const { core } = rails;
+  if (transaction.direction !== 'incoming') {
+    return null;
+  }
+  const wallet = await findWalletByDepositAddress(core.db, transaction.chain, transaction.address);
+  if (!wallet || wallet.asset !== transaction.asset) {
+    core.log.warn(
+      { chain: transaction.chain, txHash: transaction.txHash },
+      'crypto sent to no wallet of ours',
+    );
+    return null;
+  }
+  const asset = cashAsset(wallet.asset);
+  const operationId = nameBasedUuid(
+    `tessera.cash-operations.crypto-deposit:${transaction.chain}:${transaction.txHash}`,
+  );
+  const required = rails.settings.confirmationsRequired[transaction.chain];
+  const now = core.now();
+  const inserted = await rails.db
+    .insertInto('crypto_deposits')
+    .values({
+      id: operationId,
+      chain: transaction.chain,
+      tx_hash: transaction.txHash,
+      wallet_id: wallet.id,
+      user_id: wallet.user_id,
+      asset: asset.code,
+      amount_minor: transaction.amountMinor.toString(),
+      block_height: transaction.blockHeight === null ? null : String(transaction.blockHeight),
+      confirmations: 0,
+      confirmations_required: required,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['chain', 'tx_hash']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const holdId = railLegId.hold(operationId, 0);
+  await recordOperation(core, {
+    id: operationId,
+    walletId: wallet.id,
+    userId: wallet.user_id,
+    kind: 'crypto_deposit',
+    status: 'pending',
+    asset: asset.code,
+    amountMinor: transaction.amountMinor,
+    valueEurMinor: await eurValueMinor(core, asset.code, transaction.amountMinor),
+    limitCategory: 'deposit',
+    counterparty: transaction.txHash,
+    description: `${transaction.chain} ${transaction.txHash.slice(0, 18)}…`,
+    pending: pendingInfo(0, required),
+    transferIds: [holdId],
+    createdAt: now,
+  });
+  const rejection = await submitLinked(core, [
+    {
+      id: holdId,
+      ledger: asset.code,
+      debitAccountId: bankAccountId(asset.code, 'crypto'),
+      creditAccountId: wallet.id,
+      amount: formatMinor(transaction.amountMinor, asset),
+      code: RAIL_LEDGER_CODES.cryptoDeposit,
+      flags: { pending: true },
+      metadata: operationMetadata(operationId, 'crypto_deposit', {
+        counterparty: transaction.txHash,
+        settledBy: 'crypto_confirmations',
+      }),
+    },
+  ]);
+  if (rejection) {
+    // The wallet is frozen or closed: nothing was held. Keep the deposit row for reconciliation, void the record.
+    core.log.error({ operationId, code: rejection.code }, 'a crypto deposit could not be held');
+    await updateOperationStatus(core, operationId, { status: 'voided' });
+    return operationId;
+  }
+  if (inserted) {
+    core.log.info({ operationId, chain: transaction.chain }, 'crypto deposit detected');
+  }
+  return operationId;
+}
+
+/** Recomputes confirmations of `chain`'s pending deposits; posts those with enough. Idempotent. */
+async function updatePendingDeposits(rails: Rails, chains: SimulatedChains, chain: Chain): Promise<void> {
+  const { core } = rails;
+  const pending = await rails.db
+    .selectFrom('crypto_deposits')
+    .selectAll()
+    .where('chain', '=', chain)
+    .where('status', '=', 'pending')
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
+  for (const deposit of pending) {
+    const confirmations = (await chains.confirmationsOf(chain, deposit.tx_hash)) ?? 0;
+    if (confirmations >= deposit.confirmations_required) {
+      const rejection = await resolveHolds(core, deposit.id, deposit.asset, 1, 'post');
+      if (rejection) {
+        core.log.error({ operationId: deposit.id, code: rejection.code }, 'posting a crypto deposit failed');
+        continue;
+      }
+      await rails.db
+        .updateTable('crypto_deposits')
+        .set({ status: 'posted', confirmations, updated_at: core.now() })
+        .where('id', '=', deposit.id)
+        .execute();
+      await updateOperationStatus(core, deposit.id, { status: 'posted' });
+    } else if (confirmations !== deposit.confirmations) {
+      await rails.db
+        .updateTable('crypto_deposits')
+        .set({ confirmations, updated_at: core.now() })
+        .where('id', '=', deposit.id)
+        .execute();
+      await updateOperationStatus(core, deposit.id, {
+        status: 'pending',
+        pending: pendingInfo(confirmations, deposit.confirmations_required),
+      });
+    }
+  }
+}
+
+/** GET /crypto/networks. */
+export async function listNetworks(rails: Rails, crypto: CryptoRail) {
+  return {
+    items: await Promise.all(
+      CHAINS.map(async (chain) => ({
+        chain,
+        assets: chain === 'bitcoin' ? (['BTC'] as const) : (['ETH', 'USDC'] as const),
+        confirmationsRequired: rails.settings.confirmationsRequired[chain],
+        tipHeight: await crypto.chains.tipHeight(chain),
+        blockIntervalMs:
+          rails.settings.blockIntervalMs[chain] > 0 ? rails.settings.blockIntervalMs[chain] : null,
+      })),
+    ),
+  };
+}

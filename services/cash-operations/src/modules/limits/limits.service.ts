@@ -1,0 +1,166 @@
+/**
+ * KYC levels and the rolling 30-day limits (PRODUCT.md, "Identity verification"; the policy is KYC_POLICY in
+ * @tessera/contracts, the only place limits are written down). Used amounts are the EUR values operations had when
+ * they happened (operations.value_eur_minor), summed over the last 30 days for pending and posted operations of the
+ * category; voided ones do not count. The rails call `checkLimit` for deposits and withdrawals.
+ */
+import {
+  type CashLimit,
+  type CashLimits,
+  type CustomerProfile,
+  KYC_POLICY,
+  type KycLevel,
+  type KycOperation,
+  kycAllows,
+  minimumLevelFor,
+} from '@tessera/contracts';
+import { Decimal, EUR, minorUnits, multiplyAmount } from '@tessera/money';
+import { KycLevelRequiredError, LimitExceededError } from '../../cash-operations.errors.ts';
+import type { CashCore } from '../accounts/cash-core.ts';
+import { formatMinor } from '../accounts/amounts.ts';
+import { cashAsset } from '../accounts/amounts.ts';
+
+/** The limited categories, as operations.limit_category stores them. */
+export type LimitCategory = 'deposit' | 'withdrawal' | 'customerTransfer';
+
+/** The rolling window. */
+export const LIMIT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The customer's profile when their level is at least `level`; CASH_KYC_LEVEL_REQUIRED otherwise. */
+export async function requireKycLevel(
+  core: CashCore,
+  userId: string,
+  level: KycLevel,
+): Promise<CustomerProfile> {
+  const profile = await core.customers.getCustomer(userId);
+  if (profile.kycLevel < level) {
+    throw new KycLevelRequiredError(undefined, { requiredLevel: level, currentLevel: profile.kycLevel });
+  }
+  return profile;
+}
+
+/** The customer's profile when their level allows `operation` at all; CASH_KYC_LEVEL_REQUIRED otherwise. */
+export async function requireKycOperation(
+  core: CashCore,
+  userId: string,
+  operation: KycOperation,
+): Promise<CustomerProfile> {
+  const profile = await core.customers.getCustomer(userId);
+  if (!kycAllows(profile.kycLevel, operation)) {
+    throw new KycLevelRequiredError(undefined, {
+      requiredLevel: minimumLevelFor(operation),
+      currentLevel: profile.kycLevel,
+      operation,
+    });
+  }
+  return profile;
+}
+
+/** The EUR value of an amount at the current mid rate, in cents, rounded half up. */
+export async function eurValueMinor(core: CashCore, assetCode: string, amountMinor: bigint): Promise<bigint> {
+  const asset = cashAsset(assetCode);
+  const magnitude = amountMinor < 0n ? -amountMinor : amountMinor;
+  if (asset.code === 'EUR') {
+    return magnitude;
+  }
+  const { rate } = await core.rates.midRate(asset.code, 'EUR');
+  return multiplyAmount(minorUnits(magnitude), asset.scale, rate, EUR.scale, 'half_up');
+}
+
+/** The EUR cents used in `category` over the last 30 days (pending and posted operations). */
+export async function usedInLast30Days(
+  core: CashCore,
+  userId: string,
+  category: LimitCategory,
+): Promise<bigint> {
+  const since = new Date(core.now().getTime() - LIMIT_WINDOW_MS);
+  const row = await core.db
+    .selectFrom('operations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('value_eur_minor'), eb.val('0')).as('used'))
+    .where('user_id', '=', userId)
+    .where('limit_category', '=', category)
+    .where('status', 'in', ['pending', 'posted'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return BigInt(String(row.used).split('.')[0] ?? '0');
+}
+
+function limitTextOf(level: KycLevel, category: LimitCategory): string | null {
+  const limits = KYC_POLICY[level];
+  switch (category) {
+    case 'deposit':
+      return limits.depositPer30Days;
+    case 'withdrawal':
+      return limits.withdrawalPer30Days;
+    case 'customerTransfer':
+      return limits.customerTransferPer30Days;
+  }
+}
+
+const centsOf = (text: string) => Decimal.from(text).toMinorUnits(EUR.scale, 'down');
+
+/**
+ * Checks that an operation of `amountEurMinor` fits the customer's level and 30-day limit in `category` (and the
+ * single-deposit maximum for deposits). Throws CASH_KYC_LEVEL_REQUIRED (details: requiredLevel, currentLevel) or
+ * CASH_LIMIT_EXCEEDED (details: operation, limit, used, remaining, currency EUR); resolves with the limit figures.
+ */
+export async function checkLimit(
+  core: CashCore,
+  userId: string,
+  category: LimitCategory,
+  amountEurMinor: bigint,
+): Promise<CashLimit> {
+  const profile = await requireKycOperation(core, userId, category);
+  const limitText = limitTextOf(profile.kycLevel, category);
+  if (limitText === null) {
+    throw new KycLevelRequiredError(undefined, {
+      requiredLevel: minimumLevelFor(category),
+      currentLevel: profile.kycLevel,
+      operation: category,
+    });
+  }
+  const limit = centsOf(limitText);
+  const used = await usedInLast30Days(core, userId, category);
+  const remaining = limit > used ? limit - used : 0n;
+  const single = KYC_POLICY[profile.kycLevel].depositSingleMax;
+  const details = {
+    operation: category,
+    currency: 'EUR',
+    limit: formatMinor(limit, EUR),
+    used: formatMinor(used, EUR),
+    remaining: formatMinor(remaining, EUR),
+  };
+  if (category === 'deposit' && single !== null && amountEurMinor > centsOf(single)) {
+    throw new LimitExceededError('This deposit is above the largest single deposit allowed.', {
+      ...details,
+      singleMax: single,
+    });
+  }
+  if (amountEurMinor > remaining) {
+    throw new LimitExceededError(undefined, details);
+  }
+  return { operation: category, limit: details.limit, used: details.used, remaining: details.remaining };
+}
+
+/** GET /limits: the caller's level and every 30-day limit with what is used and left. */
+export async function getLimits(core: CashCore, userId: string): Promise<CashLimits> {
+  const profile = await core.customers.getCustomer(userId);
+  const categories: LimitCategory[] = ['deposit', 'withdrawal', 'customerTransfer'];
+  const limits = await Promise.all(
+    categories.map(async (category): Promise<CashLimit> => {
+      const limitText = limitTextOf(profile.kycLevel, category);
+      const used = await usedInLast30Days(core, userId, category);
+      if (limitText === null) {
+        return { operation: category, limit: null, used: formatMinor(used, EUR), remaining: '0.00' };
+      }
+      const limit = centsOf(limitText);
+      return {
+        operation: category,
+        limit: formatMinor(limit, EUR),
+        used: formatMinor(used, EUR),
+        remaining: formatMinor(limit > used ? limit - used : 0n, EUR),
+      };
+    }),
+  );
+  return { kycLevel: profile.kycLevel, currency: 'EUR', limits };
+}

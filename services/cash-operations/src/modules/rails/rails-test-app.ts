@@ -1,0 +1,147 @@
+/**
+ * Test support (imported by tests only): cash operations with its real neighbours as the server composes them
+ * (identity, user management, the ledger, the processor simulator), on one fresh database, with a real RS256 token
+ * issuer, and a handle on the rails (job queue, chains) so a test drives time and blocks itself.
+ */
+import { BANK_TENANT_ID, type LedgerApi, LEDGER_CLIENT, type LedgerVerification } from '@tessera/contracts';
+import { ASSET_REGISTRY } from '@tessera/money';
+import { identityService } from '@tessera/service-identity';
+import { ledgerService } from '@tessera/service-ledger';
+import { userManagementService } from '@tessera/service-user-management';
+import {
+  type Config,
+  createInProcessEventBus,
+  type Database,
+  errorHandlerPlugin,
+  loadConfig,
+  migrate,
+  notFoundHandler,
+  requestIdPlugin,
+  type ServiceClientKey,
+  type ServiceContext,
+  type ServiceDefinition,
+} from '@tessera/platform';
+import { createTestTokenIssuer } from '@tessera/platform/testing';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { defineCashOperationsService } from '../../app.ts';
+import { processorSimulatorService } from '../card/processor-simulator.service.ts';
+import { overrideRailsSettings, railsOf, type RailsInstance } from './rails.routes.ts';
+import type { RailsSettings } from './rails.ts';
+
+const testConfig: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
+
+export interface RailsTestApp {
+  readonly app: FastifyInstance;
+  readonly issuer: Awaited<ReturnType<typeof createTestTokenIssuer>>;
+  readonly ledger: LedgerApi;
+  readonly rails: RailsInstance;
+  /** A customer token; `stepUp` adds a fresh second factor (amr mfa, auth_time now). */
+  token(userId: string, options?: { stepUp?: boolean; groups?: string[] }): Promise<string>;
+  /** An authenticated JSON request. */
+  call(
+    method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+    url: string,
+    options?: {
+      token?: string;
+      body?: unknown;
+      key?: string;
+      headers?: Record<string, string>;
+      payload?: string;
+    },
+  ): Promise<LightMyRequestResponse>;
+  /** Available balance of a ledger account, as decimal text. */
+  available(accountId: string): Promise<string>;
+  /** verifyLedger for every asset ledger of the bank. */
+  verifyAll(): Promise<LedgerVerification[]>;
+}
+
+/** Builds the app on `database` (closed with the app). */
+export async function buildRailsTestApp(
+  database: Database,
+  settings: Partial<RailsSettings> = {},
+): Promise<RailsTestApp> {
+  const issuer = await createTestTokenIssuer();
+  const app = Fastify({ logger: false });
+  app.addHook('onClose', async () => database.close());
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlerPlugin);
+  app.setNotFoundHandler(notFoundHandler);
+  const cash = defineCashOperationsService();
+  const services: ServiceDefinition[] = [
+    identityService,
+    userManagementService,
+    ledgerService,
+    processorSimulatorService,
+    cash,
+  ];
+  const offered = new Map<string, unknown>();
+  const clients = {
+    get: <Client>(key: ServiceClientKey<Client>) => {
+      if (!offered.has(key.service)) {
+        throw new Error(`Service ${key.service} is not mounted in this process.`);
+      }
+      return offered.get(key.service) as Client;
+    },
+  };
+  const events = createInProcessEventBus({ log: app.log });
+  const contexts = new Map<string, ServiceContext>();
+  for (const service of services) {
+    await migrate(database.db, { schema: service.schema, migrations: service.migrations });
+    contexts.set(service.name, {
+      config: testConfig,
+      db: database.db.withSchema(service.schema),
+      log: app.log,
+      events,
+      auth: issuer.verifier,
+      clients,
+    });
+  }
+  for (const service of services) {
+    if (service.createClient) {
+      offered.set(service.name, await service.createClient(contexts.get(service.name)!));
+    }
+  }
+  for (const service of services) {
+    await service.seed?.(contexts.get(service.name)!);
+  }
+  app.addHook('onClose', async () => {
+    const ledger = offered.get('ledger') as { close?: () => Promise<void> } | undefined;
+    await ledger?.close?.();
+  });
+  const cashContext = contexts.get(cash.name)!;
+  overrideRailsSettings(cashContext, settings);
+  const simulator = processorSimulatorService;
+  await app.register(simulator.plugin, { prefix: simulator.prefix, context: contexts.get(simulator.name)! });
+  await app.register(cash.plugin, { prefix: cash.prefix, context: cashContext });
+  await app.ready();
+  const ledger = clients.get(LEDGER_CLIENT);
+  return {
+    app,
+    issuer,
+    ledger,
+    rails: railsOf(cashContext),
+    token: (userId, options = {}) =>
+      issuer.sign(userId, {
+        ...(options.groups ? { groups: options.groups } : {}),
+        ...(options.stepUp ? { amr: ['pwd', 'mfa'], authTimeS: Math.floor(Date.now() / 1000) } : {}),
+      }),
+    call: (method, url, options = {}) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(options.key ? { 'idempotency-key': options.key } : {}),
+          ...options.headers,
+        },
+        ...(options.payload !== undefined
+          ? { payload: options.payload }
+          : options.body !== undefined
+            ? { payload: options.body as object }
+            : {}),
+      }),
+    available: async (accountId) => (await ledger.getAccount(BANK_TENANT_ID, accountId)).balance.available,
+    verifyAll: () =>
+      Promise.all([...ASSET_REGISTRY.keys()].map((code) => ledger.verifyLedger(BANK_TENANT_ID, code))),
+  };
+}

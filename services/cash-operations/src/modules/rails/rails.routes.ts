@@ -1,0 +1,286 @@
+/**
+ * The rails' HTTP routes under /api/cash-operations (docs/api.md, "Cash operations: rails"), registered by the
+ * service plugin with one line. Builds the rails (job queue and worker, card processor, SEPA rail, chains), starts
+ * the worker when the app is ready and stops it when it closes.
+ *
+ * Every customer route uses the token's `sub`: another customer's wallet, beneficiary, card, deposit or withdrawal
+ * id answers exactly like an unknown one (404). POSTs that move money need an Idempotency-Key. The simulator routes
+ * (/dev/…, /sepa/camt054) are open outside production and to staff (support_agent, admin) everywhere.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  createBeneficiaryRequestSchema,
+  createCardDepositRequestSchema,
+  createWithdrawalRequestSchema,
+  produceBlocksRequestSchema,
+  simulateCryptoDepositRequestSchema,
+  simulateSepaCreditRequestSchema,
+  validateCryptoAddress,
+  validateIban,
+} from '@tessera/contracts';
+import {
+  authenticate,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotent,
+  parseOrThrow,
+  type ServiceContext,
+} from '@tessera/platform';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CashCore } from '../accounts/cash-core.ts';
+import { cashAsset, parsePositiveAmount } from '../accounts/amounts.ts';
+import {
+  addBeneficiary,
+  listBeneficiaries,
+  removeBeneficiary,
+} from '../beneficiaries/beneficiaries.service.ts';
+import {
+  type CardRail,
+  createCardDeposit,
+  createCardRail,
+  getCardDeposit,
+  listSavedCards,
+  removeSavedCard,
+  setDefaultCard,
+} from '../card/card.service.ts';
+import { PROCESSOR_CLIENT, type PaymentProcessor } from '../card/payment-processor.ts';
+import { chainOf, createCryptoRail, type CryptoRail, listNetworks } from '../crypto/crypto.service.ts';
+import { bookIncomingCredit, importCamt054, sepaDetails } from '../sepa/sepa.service.ts';
+import { createSimulatedSepaRail, type SepaRail } from '../sepa/sepa-rail.ts';
+import {
+  createWithdrawal,
+  getWithdrawal,
+  registerWithdrawalJobs,
+} from '../withdrawals/withdrawals.service.ts';
+import { CryptoAssetUnsupportedError, InvalidCryptoAddressError, InvalidIbanError } from './rails.errors.ts';
+import {
+  createRailsBase,
+  defaultRailsSettings,
+  type Rails,
+  type RailsSettings,
+  requireSimulatorAccess,
+} from './rails.ts';
+
+/** What the rails of one service instance are made of (tests reach them through {@link railsOf}). */
+export interface RailsInstance {
+  readonly rails: Rails;
+  readonly card: CardRail;
+  readonly crypto: CryptoRail;
+  readonly sepa: SepaRail;
+}
+
+const instances = new WeakMap<ServiceContext, RailsInstance>();
+const settingsOverrides = new WeakMap<ServiceContext, Partial<RailsSettings>>();
+
+/** The rails built for `context` (tests drain the job queue and drive the chains through it). */
+export function railsOf(context: ServiceContext): RailsInstance {
+  const instance = instances.get(context);
+  if (!instance) {
+    throw new Error('The rails were not registered for this context.');
+  }
+  return instance;
+}
+
+/** Overrides settings for the rails about to be registered with `context` (tests: confirmations, delays). */
+export function overrideRailsSettings(context: ServiceContext, settings: Partial<RailsSettings>): void {
+  settingsOverrides.set(context, settings);
+}
+
+/**
+ * The processor: the simulator service's client when it is mounted in this process, else none (503). In production
+ * the simulator is not used even when mounted: its test cards would mint money; a real adapter is needed there.
+ */
+function processorOf(context: ServiceContext, settings: RailsSettings): PaymentProcessor | null {
+  if (!settings.simulatorsOpen) {
+    return null;
+  }
+  try {
+    return context.clients?.get(PROCESSOR_CLIENT) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const idParams = z.object({ id: z.string().max(64) });
+
+function keyOf(request: FastifyRequest): string {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+  return String(Array.isArray(header) ? header[0] : header);
+}
+
+/** Options of {@link railsRoutes}: the same as the core's routes. */
+export interface RailsRoutesOptions {
+  readonly context: ServiceContext;
+  readonly core: CashCore;
+}
+
+export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, { context, core }) => {
+  const settings = { ...defaultRailsSettings(context.config.nodeEnv), ...settingsOverrides.get(context) };
+  const rails = createRailsBase(core, context, settings);
+  const card = createCardRail(rails, processorOf(context, settings));
+  const crypto = createCryptoRail(rails);
+  const sepa = createSimulatedSepaRail();
+  registerWithdrawalJobs(rails, { sepa, crypto });
+  instances.set(context, { rails, card, crypto, sepa });
+  if (settings.startWorker) {
+    app.addHook('onReady', async () => {
+      await crypto.scheduleBlocks();
+      rails.worker().start();
+    });
+    app.addHook('onClose', async () => rails.worker().stop());
+  }
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  const principalOf = (request: FastifyRequest) => authenticate(request, context.auth);
+
+  // Beneficiaries.
+  app.get('/beneficiaries', async (request) => {
+    const { userId } = await principalOf(request);
+    return { items: await listBeneficiaries(rails, userId) };
+  });
+  app.post('/beneficiaries', async (request, reply) => {
+    const { userId } = await principalOf(request);
+    const body = parseOrThrow(createBeneficiaryRequestSchema, request.body);
+    return idempotent(core.idempotency, request, reply, { principal: userId }, async () => ({
+      statusCode: 201,
+      body: await addBeneficiary(rails, userId, body),
+    }));
+  });
+  app.delete('/beneficiaries/:id', async (request, reply) => {
+    const { userId } = await principalOf(request);
+    await removeBeneficiary(rails, userId, parseOrThrow(idParams, request.params).id);
+    return reply.status(204).send();
+  });
+
+  // Saved cards and card deposits.
+  app.get('/cards', async (request) => {
+    const { userId } = await principalOf(request);
+    return { items: await listSavedCards(rails, userId) };
+  });
+  app.delete('/cards/:id', async (request, reply) => {
+    const { userId } = await principalOf(request);
+    await removeSavedCard(rails, userId, parseOrThrow(idParams, request.params).id);
+    return reply.status(204).send();
+  });
+  app.post('/cards/:id/default', async (request) => {
+    const { userId } = await principalOf(request);
+    return setDefaultCard(rails, userId, parseOrThrow(idParams, request.params).id);
+  });
+  app.post('/card/deposits', async (request, reply) => {
+    const { userId } = await principalOf(request);
+    const body = parseOrThrow(createCardDepositRequestSchema, request.body);
+    return idempotent(core.idempotency, request, reply, { principal: userId, required: true }, async () => {
+      const { statusCode, deposit } = await createCardDeposit(rails, card, userId, keyOf(request), body);
+      return { statusCode, body: deposit };
+    });
+  });
+  app.get('/card/deposits/:id', async (request) => {
+    const { userId } = await principalOf(request);
+    return getCardDeposit(rails, card, userId, parseOrThrow(idParams, request.params).id);
+  });
+
+  // SEPA.
+  app.get('/sepa/details', async (request) => {
+    const principal = await principalOf(request);
+    const contact = await core.directory?.getContact(principal.userId).catch(() => null);
+    return sepaDetails(rails, principal.userId, contact?.displayName ?? principal.username);
+  });
+  app.post('/dev/sepa/incoming', async (request, reply) => {
+    const principal = await principalOf(request);
+    requireSimulatorAccess(settings, principal);
+    const body = parseOrThrow(simulateSepaCreditRequestSchema, request.body);
+    const checked = validateIban(body.iban);
+    if (!checked.ok) {
+      throw new InvalidIbanError(undefined, { problem: checked.problem });
+    }
+    const iban = checked.value;
+    return idempotent(core.idempotency, request, reply, { principal: principal.userId }, async () => {
+      // A payer's end-to-end id books the credit once; without one every call is a new credit (the
+      // Idempotency-Key, when sent, makes a retry return the first answer).
+      const entryReference = body.endToEndId ? `e2e:${iban}:${body.endToEndId}` : `sim:${randomUUID()}`;
+      const result = await bookIncomingCredit(
+        rails,
+        {
+          entryReference,
+          creditorIban: iban,
+          amount: body.amount,
+          debtorName: body.debtorName,
+          debtorIban: body.debtorIban ?? null,
+          remittance: body.remittance ?? null,
+        },
+        'simulator',
+      );
+      return { statusCode: 201, body: result };
+    });
+  });
+  app.post('/sepa/camt054', async (request) => {
+    const principal = await principalOf(request);
+    requireSimulatorAccess(settings, principal);
+    return importCamt054(rails, typeof request.body === 'string' ? request.body : '');
+  });
+
+  // Crypto.
+  app.get('/crypto/networks', async (request) => {
+    await principalOf(request);
+    return listNetworks(rails, crypto);
+  });
+  app.post('/dev/crypto/incoming', async (request, reply) => {
+    const principal = await principalOf(request);
+    requireSimulatorAccess(settings, principal);
+    const body = parseOrThrow(simulateCryptoDepositRequestSchema, request.body);
+    const chain = chainOf(body.asset);
+    if (!chain) {
+      throw new CryptoAssetUnsupportedError(undefined, { asset: body.asset });
+    }
+    const address = validateCryptoAddress(body.asset, body.address);
+    if (!address.ok) {
+      throw new InvalidCryptoAddressError(undefined, { problem: address.problem, asset: body.asset });
+    }
+    const amountMinor = parsePositiveAmount(body.amount, cashAsset(body.asset));
+    const transaction = await crypto.chains.receive(chain, {
+      asset: body.asset,
+      address: address.value,
+      amountMinor,
+    });
+    const deposit = await rails.db
+      .selectFrom('crypto_deposits')
+      .select('id')
+      .where('chain', '=', chain)
+      .where('tx_hash', '=', transaction.txHash)
+      .executeTakeFirst();
+    return reply.status(201).send({ chain, txHash: transaction.txHash, depositId: deposit?.id ?? null });
+  });
+  app.post('/dev/crypto/blocks', async (request) => {
+    const principal = await principalOf(request);
+    requireSimulatorAccess(settings, principal);
+    const { chain, count } = parseOrThrow(produceBlocksRequestSchema, request.body);
+    let tipHeight = 0;
+    for (let produced = 0; produced < count; produced += 1) {
+      tipHeight = await crypto.chains.produceBlock(chain);
+    }
+    return { chain, tipHeight };
+  });
+
+  // Withdrawals.
+  app.post('/withdrawals', async (request, reply) => {
+    const principal = await principalOf(request);
+    const body = parseOrThrow(createWithdrawalRequestSchema, request.body);
+    return idempotent(
+      core.idempotency,
+      request,
+      reply,
+      { principal: principal.userId, required: true },
+      async () => ({
+        statusCode: 201,
+        body: await createWithdrawal(rails, principal, keyOf(request), body),
+      }),
+    );
+  });
+  app.get('/withdrawals/:id', async (request) => {
+    const { userId } = await principalOf(request);
+    return getWithdrawal(rails, userId, parseOrThrow(idParams, request.params).id);
+  });
+};

@@ -1,0 +1,195 @@
+/**
+ * Demo wallets (PRODUCT.md, "Demo data"; never in production): ana.demo has EUR 12,500.00 (one SEPA credit),
+ * USD 2,000.00 (two card deposits) and BTC 0.25 (two crypto deposits); leo.fresh has nothing; mia.delegate has
+ * EUR 150.00. Every id is derived from a fixed name, so running the seed again changes nothing.
+ */
+import { type ActivityKind, BANK_TENANT_ID, type CashAssetCode, DEMO_USER_IDS } from '@tessera/contracts';
+import { amountFromDecimal } from '@tessera/money';
+import { operationMetadata, recordOperation } from '../activity/activity.service.ts';
+import { cashAsset } from '../accounts/amounts.ts';
+import { type BankAccountPurpose, bankAccountId, nameBasedUuid } from '../accounts/bank-accounts.ts';
+import type { CashCore } from '../accounts/cash-core.ts';
+import { LEDGER_CODES } from '../transfers/transfers.service.ts';
+import {
+  findCurrentWallet,
+  findWalletById,
+  insertWallet,
+  nextIbanSequence,
+} from '../wallets/wallets.repository.ts';
+import { CHAIN_OF_ASSET, deriveDepositAddress, generateVirtualIban } from '@tessera/contracts';
+
+interface DemoMovement {
+  readonly name: string;
+  readonly amount: string;
+  readonly rail: BankAccountPurpose;
+  readonly kind: ActivityKind;
+  readonly counterparty: string;
+  readonly description: string;
+}
+
+interface DemoWallet {
+  readonly userId: string;
+  readonly asset: CashAssetCode;
+  readonly name: string;
+  readonly movements: readonly DemoMovement[];
+}
+
+const DEMO_WALLETS: readonly DemoWallet[] = [
+  {
+    userId: DEMO_USER_IDS.verifiedCustomer,
+    asset: 'EUR',
+    name: 'Everyday euros',
+    movements: [
+      {
+        name: 'sepa-1',
+        amount: '12500.00',
+        rail: 'sepa',
+        kind: 'sepa_deposit',
+        counterparty: 'Ana Demo · FR76 3000 6000 0112 3456 7890 189',
+        description: 'SEPA transfer received',
+      },
+    ],
+  },
+  {
+    userId: DEMO_USER_IDS.verifiedCustomer,
+    asset: 'USD',
+    name: 'Dollars',
+    movements: [
+      {
+        name: 'card-1',
+        amount: '1500.00',
+        rail: 'card',
+        kind: 'card_deposit',
+        counterparty: 'Visa •••• 4242',
+        description: 'Card deposit',
+      },
+      {
+        name: 'card-2',
+        amount: '500.00',
+        rail: 'card',
+        kind: 'card_deposit',
+        counterparty: 'Visa •••• 4242',
+        description: 'Card deposit',
+      },
+    ],
+  },
+  {
+    userId: DEMO_USER_IDS.verifiedCustomer,
+    asset: 'BTC',
+    name: 'Bitcoin',
+    movements: [
+      {
+        name: 'chain-1',
+        amount: '0.15',
+        rail: 'crypto',
+        kind: 'crypto_deposit',
+        counterparty: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        description: 'Bitcoin deposit (6 confirmations)',
+      },
+      {
+        name: 'chain-2',
+        amount: '0.10',
+        rail: 'crypto',
+        kind: 'crypto_deposit',
+        counterparty: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        description: 'Bitcoin deposit (6 confirmations)',
+      },
+    ],
+  },
+  {
+    userId: DEMO_USER_IDS.delegate,
+    asset: 'EUR',
+    name: 'Euros',
+    movements: [
+      {
+        name: 'sepa-1',
+        amount: '150.00',
+        rail: 'sepa',
+        kind: 'sepa_deposit',
+        counterparty: 'Mia Delegate · DE89 3704 0044 0532 0130 00',
+        description: 'SEPA transfer received',
+      },
+    ],
+  },
+];
+
+/** Seeds the demo wallets and their movements; a no-op when they exist. */
+export async function seedDemoWallets(core: CashCore): Promise<void> {
+  for (const demo of DEMO_WALLETS) {
+    const walletId = await ensureDemoWallet(core, demo);
+    for (const movement of demo.movements) {
+      await seedMovement(core, demo, walletId, movement);
+    }
+  }
+}
+
+async function ensureDemoWallet(core: CashCore, demo: DemoWallet): Promise<string> {
+  const id = nameBasedUuid(`tessera.demo.wallet:${demo.userId}:${demo.asset}`);
+  if (await findWalletById(core.db, id)) {
+    return id;
+  }
+  const existing = await findCurrentWallet(core.db, demo.userId, demo.asset);
+  if (existing) {
+    return existing.id;
+  }
+  const crypto = demo.asset === 'BTC' || demo.asset === 'ETH' || demo.asset === 'USDC';
+  await insertWallet(core.db, {
+    id,
+    user_id: demo.userId,
+    asset: demo.asset,
+    kind: 'current',
+    name: demo.name,
+    iban: demo.asset === 'EUR' ? generateVirtualIban(await nextIbanSequence(core.db)) : null,
+    deposit_chain: crypto ? CHAIN_OF_ASSET[demo.asset as 'BTC' | 'ETH' | 'USDC'] : null,
+    deposit_address: crypto ? deriveDepositAddress(demo.asset as 'BTC' | 'ETH' | 'USDC', id) : null,
+  });
+  await core.ledger.createAccount(BANK_TENANT_ID, {
+    id,
+    ledger: demo.asset,
+    ownerId: demo.userId,
+    type: 'customer_wallet',
+    flags: { debitsMustNotExceedCredits: true },
+    metadata: { walletKind: 'current' },
+  });
+  return id;
+}
+
+async function seedMovement(
+  core: CashCore,
+  demo: DemoWallet,
+  walletId: string,
+  movement: DemoMovement,
+): Promise<void> {
+  const asset = cashAsset(demo.asset);
+  const operationId = nameBasedUuid(`tessera.demo.operation:${walletId}:${movement.name}`);
+  const amountMinor = amountFromDecimal(movement.amount, asset);
+  await recordOperation(core, {
+    id: operationId,
+    walletId,
+    userId: demo.userId,
+    kind: movement.kind,
+    status: 'posted',
+    asset: asset.code,
+    amountMinor,
+    limitCategory: 'deposit',
+    counterparty: movement.counterparty,
+    description: movement.description,
+    transferIds: [operationId],
+  });
+  await core.ledger.createTransfer(BANK_TENANT_ID, {
+    id: operationId,
+    ledger: asset.code,
+    debitAccountId: bankAccountId(asset.code, movement.rail),
+    creditAccountId: walletId,
+    amount: movement.amount,
+    code: LEDGER_CODES.demoFunding,
+    metadata: {
+      ...operationMetadata(operationId, movement.kind, {
+        description: movement.description,
+        counterparty: movement.counterparty,
+      }),
+      rail: movement.rail,
+      demo: 'true',
+    },
+  });
+}

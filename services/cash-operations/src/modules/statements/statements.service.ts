@@ -1,0 +1,200 @@
+/**
+ * Monthly wallet statements (PRODUCT.md, "Reports"): the posted movements of one UTC month, the opening and closing
+ * posted balances, and the ledger's hash-chain value at the end of the period, so the statement can be checked
+ * against the ledger's verifiable history. JSON or CSV.
+ */
+import {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  BANK_TENANT_ID,
+  type Statement,
+  type StatementEntry,
+  STATEMENT_ENTRIES_MAX,
+  type Transfer,
+} from '@tessera/contracts';
+import { amountFromDecimal } from '@tessera/money';
+import { StatementPeriodInvalidError, StatementTooLargeError } from '../../cash-operations.errors.ts';
+import { cashAsset, formatMinor } from '../accounts/amounts.ts';
+import type { CashCore } from '../accounts/cash-core.ts';
+import type { WalletRow } from '../wallets/wallets.repository.ts';
+
+/** `YYYY-MM` of a date (UTC). */
+function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** The months with a statement, newest first: from the wallet's creation to the current month. */
+export function statementMonths(wallet: WalletRow, now: Date): string[] {
+  const months: string[] = [];
+  const cursor = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const first = monthOf(wallet.created_at);
+  for (let count = 0; count < 600; count += 1) {
+    const month = monthOf(cursor);
+    months.push(month);
+    if (month <= first) {
+      break;
+    }
+    cursor.setUTCMonth(cursor.getUTCMonth() - 1);
+  }
+  return months;
+}
+
+/** The movements a posted balance sees: single-phase transfers and posts of pending ones. */
+function isPostedMovement(transfer: Transfer): boolean {
+  return !transfer.flags.pending && !transfer.flags.voidPendingTransfer;
+}
+
+/** GET /wallets/{walletId}/statements/{month}. */
+export async function buildStatement(core: CashCore, wallet: WalletRow, month: string): Promise<Statement> {
+  const now = core.now();
+  if (!statementMonths(wallet, now).includes(month)) {
+    throw new StatementPeriodInvalidError(undefined, { month });
+  }
+  const asset = cashAsset(wallet.asset);
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(year, monthNumber - 1, 1));
+  const end = new Date(Date.UTC(year, monthNumber, 1));
+  const inPeriod: Transfer[] = [];
+  let cursor: string | undefined;
+  // History is newest first: skip what is after the period, stop at the first transfer before it.
+  for (;;) {
+    const page = await core.ledger.listAccountHistory(BANK_TENANT_ID, wallet.id, {
+      limit: 1000,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    let before = false;
+    for (const transfer of page.items) {
+      const at = new Date(transfer.timestamp);
+      if (at < start) {
+        before = true;
+        break;
+      }
+      if (at < end && isPostedMovement(transfer)) {
+        inPeriod.push(transfer);
+      }
+    }
+    if (inPeriod.length > STATEMENT_ENTRIES_MAX) {
+      throw new StatementTooLargeError(undefined, { max: STATEMENT_ENTRIES_MAX });
+    }
+    if (before || page.nextCursor === null) {
+      break;
+    }
+    cursor = page.nextCursor;
+  }
+  inPeriod.reverse();
+  const endAt = new Date(end.getTime() - 1);
+  const opening = await core.ledger.getBalance(BANK_TENANT_ID, wallet.id, new Date(start.getTime() - 1));
+  const closing = await core.ledger.getBalance(BANK_TENANT_ID, wallet.id, endAt);
+  let totalIn = 0n;
+  let totalOut = 0n;
+  const entries: StatementEntry[] = inPeriod.map((transfer) => {
+    const credited = transfer.creditAccountId === wallet.id;
+    const magnitude = amountFromDecimal(transfer.amount, asset);
+    if (credited) {
+      totalIn += magnitude;
+    } else {
+      totalOut += magnitude;
+    }
+    const after = credited ? transfer.creditAccountBalanceAfter : transfer.debitAccountBalanceAfter;
+    const kindText = transfer.metadata['kind'] ?? 'other';
+    const kind = (ACTIVITY_KINDS as readonly string[]).includes(kindText)
+      ? (kindText as ActivityKind)
+      : 'other';
+    return {
+      transferId: transfer.id,
+      operationId: transfer.metadata['operationId'] ?? null,
+      postedAt: transfer.timestamp,
+      kind,
+      description: transfer.metadata['description'] ?? transfer.metadata['counterparty'] ?? kind,
+      amount: formatMinor(credited ? magnitude : -magnitude, asset),
+      balanceAfter: after.posted,
+      ledgerSequence: transfer.sequence,
+    };
+  });
+  return {
+    walletId: wallet.id,
+    walletName: wallet.name,
+    asset: asset.code,
+    iban: wallet.iban,
+    month,
+    periodStart: start.toISOString(),
+    periodEnd: end.toISOString(),
+    openingBalance: opening.posted,
+    closingBalance: closing.posted,
+    totalIn: formatMinor(totalIn, asset),
+    totalOut: formatMinor(totalOut, asset),
+    entries,
+    chainCheck: await chainCheckAt(core, asset.code, end),
+    generatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * The ledger's chain head at the end of the period: the last transfer of the asset's ledger recorded before `end`.
+ * When the period is over and the ledger moved on, it is found by walking the ledger's transfers from the latest
+ * known head backwards in pages; for the current month it is the head itself.
+ */
+async function chainCheckAt(core: CashCore, ledgerCode: string, end: Date) {
+  const ledger = await core.ledger.getLedger(BANK_TENANT_ID, ledgerCode);
+  if (ledger.headSequence === '0') {
+    return null;
+  }
+  if (new Date(ledger.createdAt) >= end) {
+    return null;
+  }
+  const head = BigInt(ledger.headSequence);
+  // Binary search over sequences for the last transfer recorded before `end` (timestamps do not decrease).
+  let low = 1n;
+  let high = head;
+  let found: Transfer | undefined;
+  while (low <= high) {
+    const middle = (low + high) / 2n;
+    const page = await core.ledger.listLedgerTransfers(BANK_TENANT_ID, ledgerCode, {
+      afterSequence: (middle - 1n).toString(),
+      limit: 1,
+    });
+    const transfer = page.items[0];
+    if (!transfer) {
+      break;
+    }
+    if (new Date(transfer.timestamp) < end) {
+      found = transfer;
+      low = middle + 1n;
+    } else {
+      high = middle - 1n;
+    }
+  }
+  return found ? { ledger: ledgerCode, sequence: found.sequence, hash: found.hash } : null;
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The statement as CSV (RFC 4180): a header block, then one line per entry. */
+export function statementCsv(statement: Statement): string {
+  const lines = [
+    ['wallet', statement.walletName],
+    ['asset', statement.asset],
+    ['iban', statement.iban ?? ''],
+    ['month', statement.month],
+    ['opening_balance', statement.openingBalance],
+    ['closing_balance', statement.closingBalance],
+    ['total_in', statement.totalIn],
+    ['total_out', statement.totalOut],
+    [
+      'chain_check',
+      statement.chainCheck ? `${statement.chainCheck.sequence}:${statement.chainCheck.hash}` : '',
+    ],
+    [],
+    ['posted_at', 'kind', 'description', 'amount', 'balance_after', 'transfer_id', 'ledger_sequence'],
+    ...statement.entries.map((entry) => [
+      entry.postedAt,
+      entry.kind,
+      entry.description,
+      entry.amount,
+      entry.balanceAfter,
+      entry.transferId,
+      entry.ledgerSequence,
+    ]),
+  ];
+  return `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+}

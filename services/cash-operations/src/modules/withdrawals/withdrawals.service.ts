@@ -1,0 +1,323 @@
+/**
+ * Withdrawals (settings, section withdrawal; PRODUCT.md: "pending hold, posted when the rail confirms, voided when
+ * it rejects; needs a recent second factor"). A withdrawal to a saved beneficiary:
+ *
+ * 1. checks everything that needs no money: the wallet and beneficiary are the caller's (else 404), the asset fits
+ *    the rail (SEPA: EUR; crypto: the beneficiary's asset), the amount parses;
+ * 2. requires a step-up (hasRecentSecondFactor, else 403 CASH_STEP_UP_REQUIRED: the web app asks for the second
+ *    factor and retries with the same Idempotency-Key), the KYC withdrawal limit, and the available balance for
+ *    amount + fee (CASH_INSUFFICIENT_FUNDS with nothing held);
+ * 3. records the withdrawal and its operation, then holds amount and fee as linked pending transfers from the wallet
+ *    (to the external rail account and to fees), then schedules `withdrawal.settle` on the job queue;
+ * 4. the job submits the payment to the rail (the SEPA or chain simulator by default): accepted → post both legs;
+ *    rejected → void them (the hold is released, the fee with it).
+ *
+ * The operation id derives from the customer and Idempotency-Key, and the ledger ids from the operation id, so a
+ * retry holds nothing twice; the job is keyed by the withdrawal, and the rail deduplicates by it.
+ */
+import {
+  BANK_TENANT_ID,
+  type CreateWithdrawalRequest,
+  type PendingInfo,
+  type Withdrawal,
+} from '@tessera/contracts';
+import { amountFromDecimal, type Asset } from '@tessera/money';
+import type { Principal } from '@tessera/platform';
+import type { Selectable } from 'kysely';
+import { InsufficientFundsError, StepUpRequiredError } from '../../cash-operations.errors.ts';
+import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
+import { bankAccountId } from '../accounts/bank-accounts.ts';
+import { throwLedgerRejection } from '../accounts/ledger-errors.ts';
+import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
+import { deleteOperation } from '../activity/operations.repository.ts';
+import { checkLimit, eurValueMinor } from '../limits/limits.service.ts';
+import { operationIdOf } from '../transfers/transfers.service.ts';
+import { isUuid, type WalletRow } from '../wallets/wallets.repository.ts';
+import { requireOwnedWallet } from '../wallets/wallets.service.ts';
+import { requireOwnedBeneficiary, type BeneficiaryRow } from '../beneficiaries/beneficiaries.service.ts';
+import { chainOf, type CryptoRail } from '../crypto/crypto.service.ts';
+import type { SepaRail, RailSubmission } from '../sepa/sepa-rail.ts';
+import {
+  BeneficiaryAssetMismatchError,
+  SepaAssetUnsupportedError,
+  WithdrawalNotFoundError,
+} from '../rails/rails.errors.ts';
+import {
+  hasStepUp,
+  RAIL_LEDGER_CODES,
+  railLegId,
+  resolveHolds,
+  submitLinked,
+  type Rails,
+} from '../rails/rails.ts';
+import { railFeeMinor } from '../rails/rail-fees.ts';
+import type { WithdrawalsTable } from '../rails/rails.tables.ts';
+
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+/** The job that settles a withdrawal with its rail. */
+export const WITHDRAWAL_SETTLE_JOB = 'withdrawal.settle';
+
+/** What withdrawals need besides the core: the rails to pay out through. */
+export interface WithdrawalRails {
+  readonly sepa: SepaRail;
+  readonly crypto: CryptoRail;
+}
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  const asset = cashAsset(row.asset);
+  return {
+    id: row.id,
+    walletId: row.wallet_id,
+    beneficiaryId: row.beneficiary_id,
+    rail: row.rail,
+    destination: row.destination,
+    beneficiaryName: row.beneficiary_name,
+    asset: row.asset,
+    amount: formatMinor(BigInt(row.amount_minor), asset),
+    fee: formatMinor(BigInt(row.fee_minor), asset),
+    status: row.status,
+    railReference: row.rail_reference,
+    rejectReason: row.reject_reason,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Which rail pays `beneficiary` from `wallet`, or the error saying why none can. */
+function railOf(wallet: WalletRow, beneficiary: BeneficiaryRow): 'sepa' | 'crypto' {
+  if (beneficiary.kind === 'iban') {
+    if (wallet.asset !== 'EUR') {
+      throw new SepaAssetUnsupportedError(undefined, { asset: wallet.asset });
+    }
+    return 'sepa';
+  }
+  if (beneficiary.asset !== wallet.asset) {
+    throw new BeneficiaryAssetMismatchError(undefined, {
+      walletAsset: wallet.asset,
+      beneficiaryAsset: beneficiary.asset,
+    });
+  }
+  return 'crypto';
+}
+
+async function requireAvailable(rails: Rails, wallet: WalletRow, asset: Asset, neededMinor: bigint) {
+  const account = await rails.core.ledger.getAccount(BANK_TENANT_ID, wallet.id);
+  if (amountFromDecimal(account.balance.available, asset, { allowNegative: true }) < neededMinor) {
+    throw new InsufficientFundsError(undefined, { available: account.balance.available });
+  }
+}
+
+/** POST /withdrawals. */
+export async function createWithdrawal(
+  rails: Rails,
+  principal: Principal,
+  idempotencyKey: string,
+  request: CreateWithdrawalRequest,
+): Promise<Withdrawal> {
+  const { core } = rails;
+  const userId = principal.userId;
+  const wallet = await requireOwnedWallet(core, userId, request.walletId);
+  const beneficiary = await requireOwnedBeneficiary(rails, userId, request.beneficiaryId);
+  const rail = railOf(wallet, beneficiary);
+  const asset = cashAsset(wallet.asset);
+  const amountMinor = parsePositiveAmount(request.amount, asset);
+  const operationId = operationIdOf(userId, idempotencyKey);
+  const existing = await findWithdrawal(rails, userId, operationId);
+  if (existing) {
+    return toWithdrawal(existing);
+  }
+  if (!hasStepUp(principal)) {
+    throw new StepUpRequiredError();
+  }
+  const feeMinor = railFeeMinor(rail === 'sepa' ? 'withdrawalSepa' : 'withdrawalCrypto', asset, amountMinor);
+  const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
+  await checkLimit(core, userId, 'withdrawal', valueEurMinor);
+  await requireAvailable(rails, wallet, asset, amountMinor + feeMinor);
+  // From here the withdrawal is recorded, then held; a ledger rejection (a race with another spend) undoes both.
+  const now = core.now();
+  const destination = rail === 'sepa' ? beneficiary.iban! : beneficiary.address!;
+  const row: WithdrawalRow = {
+    id: operationId,
+    user_id: userId,
+    wallet_id: wallet.id,
+    beneficiary_id: beneficiary.id,
+    rail,
+    destination,
+    beneficiary_name: beneficiary.name,
+    asset: asset.code,
+    amount_minor: amountMinor.toString(),
+    fee_minor: feeMinor.toString(),
+    status: 'pending',
+    rail_reference: null,
+    reject_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await rails.db
+    .insertInto('withdrawals')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  const legCount = feeMinor > 0n ? 2 : 1;
+  const holdIds = Array.from({ length: legCount }, (_, leg) => railLegId.hold(operationId, leg));
+  const settleAt = new Date(now.getTime() + rails.settings.withdrawalSettleDelayMs);
+  const pending: PendingInfo = {
+    settledBy: 'rail_confirmation',
+    expectedAt: settleAt.toISOString(),
+    expiresAt: null,
+    confirmations: null,
+  };
+  await recordOperation(core, {
+    id: operationId,
+    walletId: wallet.id,
+    userId,
+    kind: rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal',
+    status: 'pending',
+    asset: asset.code,
+    amountMinor: -amountMinor,
+    feeMinor,
+    valueEurMinor,
+    limitCategory: 'withdrawal',
+    counterparty: `${beneficiary.name} · ${destination}`.slice(0, 256),
+    description: request.reference ?? null,
+    pending,
+    transferIds: holdIds,
+    createdAt: now,
+  });
+  const kind = rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal';
+  const metadata = operationMetadata(operationId, kind, {
+    counterparty: beneficiary.name,
+    description: request.reference ?? null,
+    settledBy: 'rail_confirmation',
+  });
+  const rejection = await submitLinked(core, [
+    {
+      id: holdIds[0]!,
+      ledger: asset.code,
+      debitAccountId: wallet.id,
+      creditAccountId: bankAccountId(asset.code, rail === 'sepa' ? 'sepa' : 'crypto'),
+      amount: formatMinor(amountMinor, asset),
+      code: rail === 'sepa' ? RAIL_LEDGER_CODES.sepaWithdrawal : RAIL_LEDGER_CODES.cryptoWithdrawal,
+      flags: { pending: true },
+      metadata,
+    },
+    ...(feeMinor > 0n
+      ? [
+          {
+            id: holdIds[1]!,
+            ledger: asset.code,
+            debitAccountId: wallet.id,
+            creditAccountId: bankAccountId(asset.code, 'fees'),
+            amount: formatMinor(feeMinor, asset),
+            code:
+              rail === 'sepa' ? RAIL_LEDGER_CODES.sepaWithdrawalFee : RAIL_LEDGER_CODES.cryptoWithdrawalFee,
+            flags: { pending: true },
+            metadata: { ...metadata, description: rail === 'sepa' ? 'withdrawalSepa' : 'withdrawalCrypto' },
+          },
+        ]
+      : []),
+  ]);
+  if (rejection) {
+    await deleteOperation(core.db, operationId);
+    await rails.db.deleteFrom('withdrawals').where('id', '=', operationId).execute();
+    core.notifier.walletsChanged(userId, [wallet.id]);
+    throwLedgerRejection(rejection);
+  }
+  await rails.queue.enqueue({
+    queue: WITHDRAWAL_SETTLE_JOB,
+    key: operationId,
+    payload: { withdrawalId: operationId },
+    runAt: settleAt,
+  });
+  return toWithdrawal(row);
+}
+
+async function findWithdrawal(rails: Rails, userId: string, id: string): Promise<WithdrawalRow | undefined> {
+  if (!isUuid(id)) {
+    return undefined;
+  }
+  return rails.db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('id', '=', id.toLowerCase())
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** GET /withdrawals/{id}: the caller's withdrawal; another customer's is CASH_WITHDRAWAL_NOT_FOUND. */
+export async function getWithdrawal(rails: Rails, userId: string, id: string): Promise<Withdrawal> {
+  const row = await findWithdrawal(rails, userId, id);
+  if (!row) {
+    throw new WithdrawalNotFoundError();
+  }
+  return toWithdrawal(row);
+}
+
+/** Registers the settle job: submit to the rail, then post or void the hold. Idempotent. */
+export function registerWithdrawalJobs(rails: Rails, payout: WithdrawalRails): void {
+  rails.handle<{ withdrawalId: string }>(WITHDRAWAL_SETTLE_JOB, async (job) => {
+    await settleWithdrawal(rails, payout, job.payload.withdrawalId);
+  });
+}
+
+/** Settles one pending withdrawal with its rail (no-op when already settled). */
+export async function settleWithdrawal(
+  rails: Rails,
+  payout: WithdrawalRails,
+  withdrawalId: string,
+): Promise<void> {
+  const { core } = rails;
+  const row = await rails.db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('id', '=', withdrawalId)
+    .executeTakeFirst();
+  if (!row || row.status !== 'pending') {
+    return;
+  }
+  const asset = cashAsset(row.asset);
+  const amountMinor = BigInt(row.amount_minor);
+  let submission: RailSubmission;
+  if (row.rail === 'sepa') {
+    const beneficiary = await rails.db
+      .selectFrom('beneficiaries')
+      .select('bic')
+      .where('id', '=', row.beneficiary_id)
+      .executeTakeFirst();
+    submission = await payout.sepa.submitCreditTransfer({
+      id: row.id,
+      creditorIban: row.destination,
+      creditorName: row.beneficiary_name,
+      creditorBic: beneficiary?.bic ?? null,
+      amount: formatMinor(amountMinor, asset),
+      remittance: null,
+    });
+  } else {
+    const chain = chainOf(row.asset)!;
+    submission = await payout.crypto.chains.adapter(chain).send({
+      reference: row.id,
+      asset: row.asset,
+      address: row.destination,
+      amountMinor,
+    });
+  }
+  const legCount = BigInt(row.fee_minor) > 0n ? 2 : 1;
+  const action = submission.status === 'accepted' ? 'post' : 'void';
+  const rejection = await resolveHolds(core, row.id, row.asset, legCount, action);
+  if (rejection) {
+    throw new Error(`The ledger refused to ${action} withdrawal ${row.id}: ${rejection.code}`);
+  }
+  const status = action === 'post' ? 'posted' : 'voided';
+  await rails.db
+    .updateTable('withdrawals')
+    .set({
+      status,
+      rail_reference: submission.status === 'accepted' ? submission.reference : null,
+      reject_reason: submission.status === 'rejected' ? submission.reason : null,
+      updated_at: core.now(),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .execute();
+  await updateOperationStatus(core, row.id, { status });
+}

@@ -9,6 +9,8 @@ process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+// The hosted login is served over TLS (Amplify forces https for its domain): a second, self-signed listener.
+process.env.E2E_TLS_PORT ??= String(port + 20_000);
 
 export default defineConfig({
   testDir: './tests',
@@ -52,6 +54,14 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Hosted login (identity journeys): the TLS listener with a generated certificate, the web app's OAuth
+      // domain pointing at it, and this origin allowed as the redirect back.
+      TLS_PORT: process.env.E2E_TLS_PORT,
+      IDENTITY_OAUTH_DOMAIN: `localhost:${process.env.E2E_TLS_PORT}`,
+      IDENTITY_OAUTH_REDIRECT_URIS: `${baseURL}/`,
+      // Journeys are many people: each identity journey sends its own X-Forwarded-For (identity-support.ts,
+      // visitFrom), so the per-address limits on sign-ups and codes apply per journey, as behind a load balancer.
+      TRUST_PROXY: 'true',
       // A build other than apps/web/dist (parallel runs build into their own folder).
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
     },

@@ -5,12 +5,14 @@ import { ledgerBenchmark } from './benchmarks/ledger.ts';
 import { lighthouseBenchmark } from './benchmarks/lighthouse.ts';
 import { identityBenchmark } from './benchmarks/identity.ts';
 import { matchingBenchmark } from './benchmarks/matching.ts';
+import { marketdataFanoutBenchmark } from './benchmarks/marketdata-fanout.ts';
 
 const BENCHMARKS: Benchmark[] = [
   bundleBenchmark,
   ledgerBenchmark,
   identityBenchmark,
   matchingBenchmark,
+  marketdataFanoutBenchmark,
   lighthouseBenchmark,
 ];
 

@@ -60,6 +60,29 @@ test.describe('help centre navigation', () => {
     await expect(page).toHaveURL(/\/help\/category\/4\/withdrawals-and-transfers\/$/);
   });
 
+  test('in French: category → article at French addresses, with related articles and breadcrumbs', async ({
+    page,
+  }) => {
+    await page.goto('/help/?lng=fr');
+    await page
+      .getByRole('link', { name: /Retraits et virements/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/help\/category\/4\/retraits-et-virements\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Retraits et virements' })).toBeVisible();
+    await page.getByRole('link', { name: 'Comment effectuer un retrait' }).click();
+    await expect(page).toHaveURL(
+      /\/help\/article\/4\/retraits-et-virements\/401\/comment-effectuer-un-retrait\/$/,
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Comment effectuer un retrait' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Articles liés' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Fil d’Ariane' })
+      .getByRole('link', { name: 'Centre d’aide' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Centre d’aide' })).toBeVisible();
+  });
+
   test('wrong slugs are replaced by the canonical address, in each language', async ({ page }) => {
     await page.goto('/help/article/4/wrong/401/also-wrong/');
     await expect(page).toHaveURL(
@@ -108,33 +131,119 @@ test.describe('help centre navigation', () => {
 });
 
 test.describe('public pages without JavaScript', () => {
-  for (const { path, heading } of [
-    { path: '/', heading: 'Your money, every asset, one clear account.' },
-    { path: '/pricing/', heading: 'Clear pricing, shown before every operation' },
+  // Every public page is pre-rendered in both languages (docs/adr/0004-public-site.md): the raw HTML, before any
+  // script runs, has the page's heading in its language, its head tags and the Organisation JSON-LD. English is
+  // at the plain address, French at `?lng=fr` (help pages also have French slugs).
+  const PAGES = [
+    { path: '/', language: 'en', heading: 'Your money, every asset, one clear account.' },
+    { path: '/?lng=fr', language: 'fr', heading: 'Votre argent, tous vos actifs, un seul compte limpide.' },
+    { path: '/pricing/', language: 'en', heading: 'Clear pricing, shown before every operation' },
+    { path: '/pricing/?lng=fr', language: 'fr', heading: 'Tarifs clairs, affichés avant chaque opération' },
     {
-      path: '/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/',
+      path: '/trading/?lng=fr',
+      language: 'fr',
+      heading: 'Actions, ETF et cryptoactifs depuis un seul compte',
+    },
+    {
+      path: '/app/download/?lng=fr',
+      language: 'fr',
+      heading: 'Tessera sur votre téléphone ou votre ordinateur',
+    },
+    { path: '/help/', language: 'en', heading: 'Help centre' },
+    { path: '/help/?lng=fr', language: 'fr', heading: 'Centre d’aide' },
+    {
+      path: '/help/category/4/retraits-et-virements/?lng=fr',
+      language: 'fr',
+      heading: 'Retraits et virements',
+    },
+    {
+      path: '/help/article/4/withdrawals-and-transfers/401/how-to-withdraw-money/',
+      language: 'en',
+      heading: 'How to withdraw money',
+    },
+    {
+      path: '/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/?lng=fr',
+      language: 'fr',
       heading: 'Comment effectuer un retrait',
     },
-  ]) {
-    test(`${path} is delivered with its heading, head tags and Organisation JSON-LD`, async ({ page }) => {
-      const response = await page.request.get(path);
+  ] as const;
+
+  function headOf(html: string) {
+    const links = [
+      ...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]*)"/g),
+    ];
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
+    return {
+      canonical: links.find((link) => link[1] === 'canonical')?.[3],
+      alternates: Object.fromEntries(links.filter((link) => link[2]).map((link) => [link[2], link[3]])),
+      jsonLd,
+    };
+  }
+
+  for (const { path, language, heading } of PAGES) {
+    test(`${path} is delivered in ${language} with its heading, head tags and Organisation JSON-LD`, async ({
+      request,
+    }) => {
+      const response = await request.get(path);
       expect(response.status()).toBe(200);
       const html = await response.text();
+      expect(html).toMatch(new RegExp(`<html lang="${language}" `));
       expect(html).toContain(`>${heading}</h1>`);
-      expect(html).toMatch(/<link rel="canonical" href="[^"]*"/);
-      expect(html).toMatch(/<link rel="alternate" hreflang="fr" href="[^"]*\?lng=fr"/);
       expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-      const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map(
-        (match) => JSON.parse(match[1]!) as Record<string, unknown>,
-      );
-      const organisation = jsonLd.find((data) => data['@type'] === 'Organization');
+      const head = headOf(html);
+      // The canonical address is this page in this language, and the alternates agree with it.
+      expect(head.canonical).toBe(path);
+      expect(head.alternates[language]).toBe(path);
+      expect(head.alternates['fr']).toMatch(/\?lng=fr$/);
+      expect(head.alternates['en']).not.toContain('lng=');
+      expect(head.alternates['x-default']).toBe(head.alternates['en']);
+      const organisation = head.jsonLd.find((data) => data['@type'] === 'Organization');
       expect(organisation).toMatchObject({
         name: 'Tessera',
         contactPoint: [{ contactType: 'customer service', availableLanguage: ['English', 'French'] }],
       });
+      if (path.startsWith('/help/article/')) {
+        const breadcrumbs = head.jsonLd.find((data) => data['@type'] === 'BreadcrumbList');
+        expect(JSON.stringify(breadcrumbs)).toContain(language === 'fr' ? 'Centre d’aide' : 'Help centre');
+      }
       expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('<div id="root">'));
     });
   }
+
+  test('the French page comes for a French browser or a stored French choice, and the English one otherwise', async ({
+    request,
+  }) => {
+    const heading = async (path: string, headers: Record<string, string>) =>
+      /<h1[^>]*>([^<]+)<\/h1>/.exec(await (await request.get(path, { headers })).text())?.[1];
+    expect(await heading('/pricing/', { 'accept-language': 'fr-FR,fr;q=0.9' })).toBe(
+      'Tarifs clairs, affichés avant chaque opération',
+    );
+    // The stored preference (mirrored in the lng cookie) comes first, as in the browser.
+    expect(await heading('/pricing/', { cookie: 'lng=fr', 'accept-language': 'en-GB' })).toBe(
+      'Tarifs clairs, affichés avant chaque opération',
+    );
+    expect(await heading('/pricing/?lng=fr', { cookie: 'lng=en' })).toBe(
+      'Clear pricing, shown before every operation',
+    );
+    expect(await heading('/help/', { 'accept-language': 'de-DE' })).toBe('Help centre');
+  });
+
+  test('a browser without JavaScript shows the French page and its links', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/help/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Centre d’aide' })).toBeVisible();
+    await page
+      .getByRole('link', { name: /Retraits et virements/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Retraits et virements' })).toBeVisible();
+    await page.getByRole('link', { name: 'Comment effectuer un retrait' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Comment effectuer un retrait' })).toBeVisible();
+    await context.close();
+  });
 
   test('the CSP lets the JSON-LD and data blocks of pre-rendered pages through', async ({ page }) => {
     // Inline <script> elements are refused by the CSP; the pre-render ships only data blocks (ld+json and json),
@@ -167,6 +276,11 @@ test.describe('public pages without JavaScript', () => {
     expect(sitemap).toContain(
       '/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/?lng=fr</loc>',
     );
+    for (const path of ['/', '/pricing/', '/trading/', '/help/', '/app/download/']) {
+      expect(sitemap).toContain(`${path}</loc>`);
+      expect(sitemap).toContain(`${path}?lng=fr</loc>`);
+      expect(sitemap).toMatch(new RegExp(`hreflang="fr" href="[^"]*${path.replace(/\//g, '\\/')}\\?lng=fr"`));
+    }
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /dashboard/');
     expect(robots).toContain('Disallow: /api/');

@@ -1,5 +1,281 @@
 import { createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The languages every identity journey runs in. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The password journeys sign up with (it meets the policy of spec section 5). */
+export const PASSWORD = 'Journey-Pass-2026!';
+
+const LANG_DIR = join(import.meta.dirname, '..', '..', 'apps', 'web', 'public', 'lang');
+const loaded = new Map<string, unknown>();
+
+/**
+ * The text the web app shows for `namespace:key.path` in a language, read from the app's own translation files,
+ * so a journey finds elements by what a person reads on screen without copying every string. A key missing in a
+ * language fails the journey.
+ */
+export function text(language: Language, key: string): string {
+  const [namespace, path] = key.split(':') as [string, string];
+  const file = `${language}/${namespace}`;
+  if (!loaded.has(file)) {
+    loaded.set(file, JSON.parse(readFileSync(join(LANG_DIR, `${file}.json`), 'utf8')));
+  }
+  const value = path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], loaded.get(file));
+  if (typeof value !== 'string') {
+    throw new Error(`no ${language} text for ${key}`);
+  }
+  return value;
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A form field by its visible label (which carries a '*' marker when required). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${escapeRegExp(label)}\\*?$`));
+}
+
+/** A button by its exact visible name. */
+export function button(page: Page, name: string) {
+  return page.getByRole('button', { name, exact: true });
+}
+
+/** Fails on any serious or critical WCAG 2.2 AA violation axe finds on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious).toEqual([]);
+}
+
+/** Opens a page of the web app in a language (the language detector reads `lng` and remembers it). */
+export async function open(page: Page, language: Language, path: string): Promise<void> {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${language}`);
+}
+
+/**
+ * Signs up through /register, reads the code from the mailbox, and confirms: the app then signs in by itself
+ * (auto sign-in) and lands on the dashboard home.
+ */
+export async function register(
+  page: Page,
+  language: Language,
+  email: string,
+  options: { phone?: string } = {},
+): Promise<void> {
+  await open(page, language, '/register');
+  await field(page, text(language, 'auth:fields.email')).fill(email);
+  await field(page, text(language, 'auth:fields.phone')).fill(options.phone ?? '+33612345678');
+  await field(page, text(language, 'auth:fields.password')).fill(PASSWORD);
+  await field(page, text(language, 'auth:fields.confirmPassword')).fill(PASSWORD);
+  await button(page, text(language, 'auth:register.submit')).click();
+  const code = field(page, text(language, 'auth:fields.code'));
+  await expect(code).toBeVisible();
+  await code.fill(await readLatestCode(page.request, email));
+  await button(page, text(language, 'auth:register.confirm')).click();
+  await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
+}
+
+/** Fills and submits the /login form (the page must be open). */
+export async function submitSignIn(page: Page, language: Language, email: string, password: string) {
+  await field(page, text(language, 'auth:fields.email')).fill(email);
+  await field(page, text(language, 'auth:fields.password')).fill(password);
+  await button(page, text(language, 'auth:login.submit')).click();
+}
+
+/** Opens /login in a language and signs in with e-mail and password. */
+export async function signIn(page: Page, language: Language, email: string, password = PASSWORD) {
+  await open(page, language, '/login');
+  await submitSignIn(page, language, email, password);
+}
+
+/** Signs out from the settings page, as a person would, and waits for /login. */
+export async function signOut(page: Page, language: Language): Promise<void> {
+  await open(page, language, '/dashboard/settings/?content=logout');
+  await button(page, text(language, 'common:actions.signOut')).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The access token Amplify keeps in its cookie for the signed-in user. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((entry) => entry.name.endsWith('.accessToken'));
+  if (!cookie) {
+    throw new Error('no access token cookie');
+  }
+  return decodeURIComponent(cookie.value);
+}
+
+const addresses = new WeakMap<BrowserContext, string>();
+
+/**
+ * Makes every request of this browser come from its own client address (the e2e server trusts X-Forwarded-For,
+ * as behind a load balancer): the identity service throttles sign-ups and codes per address (20 an hour), and
+ * the journeys are many people, not one household signing up twenty times.
+ */
+export async function visitFrom(context: BrowserContext): Promise<void> {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  const address = `198.18.${byte()}.${byte()}`;
+  addresses.set(context, address);
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+}
+
+/** The client id of the web app (the identity service's default user-pool client). */
+export const CLIENT_ID = 'tessera-web';
+
+/** Calls an operation of the identity service's Cognito JSON protocol, as the AWS SDK would. */
+export async function callIdentity(
+  page: Page,
+  operation: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const address = addresses.get(page.context());
+  const response = await page.request.post('/identity', {
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      ...(address ? { 'x-forwarded-for': address } : {}),
+    },
+    data: JSON.stringify(body),
+  });
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+}
+
+async function expectOk(
+  page: Page,
+  operation: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const answer = await callIdentity(page, operation, body);
+  expect(answer.status, `${operation}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+}
+
+/** A fresh phone number for one journey (SMS codes are read from the mailbox by recipient). */
+export function uniquePhone(): string {
+  return `+3361${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+}
+
+/**
+ * Signs up and confirms a customer through the protocol (SignUp, the code from the mailbox, ConfirmSignUp), for
+ * journeys about what comes after sign-up; the register journey does it through the pages.
+ */
+export async function createCustomer(
+  page: Page,
+  email: string,
+  options: { phone?: string } = {},
+): Promise<void> {
+  const sentAfter = justBefore();
+  await expectOk(page, 'SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: PASSWORD,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'phone_number', Value: options.phone ?? uniquePhone() },
+    ],
+  });
+  const code = await readLatestCode(page.request, email, { sentAfter });
+  await expectOk(page, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+}
+
+/** Tokens of a new session of `email` through the protocol (no MFA), for calls a journey makes on the side. */
+export async function protocolSignIn(page: Page, email: string, password = PASSWORD): Promise<string> {
+  const answer = await expectOk(page, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  const result = answer['AuthenticationResult'] as { AccessToken: string } | undefined;
+  if (!result) {
+    throw new Error(`sign-in of ${email} asked for ${String(answer['ChallengeName'])}`);
+  }
+  return result.AccessToken;
+}
+
+/**
+ * Turns on the authenticator app for the user of `accessToken` and returns its secret. The set-up proves the code
+ * of the previous 30-second step (within the service's drift window), so the current step's code is still unused
+ * for the sign-in that follows (the service refuses a step twice).
+ */
+export async function enableTotp(page: Page, accessToken: string): Promise<string> {
+  const { SecretCode } = (await expectOk(page, 'AssociateSoftwareToken', { AccessToken: accessToken })) as {
+    SecretCode: string;
+  };
+  await expectOk(page, 'VerifySoftwareToken', {
+    AccessToken: accessToken,
+    UserCode: totp(SecretCode, Date.now() - 30_000),
+  });
+  await expectOk(page, 'SetUserMFAPreference', {
+    AccessToken: accessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  return SecretCode;
+}
+
+/** The demo admin (services/identity seed): staff must use MFA, so the first sign-in sets up TOTP. */
+const DEMO_ADMIN = { email: 'ada.admin@tessera.test', password: 'Ada-Admin-2026!' };
+
+/**
+ * An access token of the demo admin. Its first sign-in in a run answers MFA_SETUP and keeps the authenticator
+ * secret in the run's data folder, so later sign-ins (any worker) answer SOFTWARE_TOKEN_MFA with it.
+ */
+export async function adminAccessToken(page: Page): Promise<string> {
+  const secretFile = join(process.env.E2E_DATA_DIR ?? '.', 'e2e-admin-totp-secret');
+  const started = await expectOk(page, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: DEMO_ADMIN.email, PASSWORD: DEMO_ADMIN.password },
+  });
+  const username = (started['ChallengeParameters'] as Record<string, string>)['USERNAME'];
+  let answer: Record<string, unknown>;
+  if (started['ChallengeName'] === 'MFA_SETUP') {
+    const associated = (await expectOk(page, 'AssociateSoftwareToken', { Session: started['Session'] })) as {
+      SecretCode: string;
+      Session: string;
+    };
+    writeFileSync(secretFile, associated.SecretCode);
+    const verified = await expectOk(page, 'VerifySoftwareToken', {
+      Session: associated.Session,
+      UserCode: totp(associated.SecretCode, Date.now() - 30_000),
+    });
+    answer = await expectOk(page, 'RespondToAuthChallenge', {
+      ClientId: CLIENT_ID,
+      ChallengeName: 'MFA_SETUP',
+      Session: verified['Session'],
+      ChallengeResponses: { USERNAME: username },
+    });
+  } else {
+    expect(started['ChallengeName']).toBe('SOFTWARE_TOKEN_MFA');
+    const secret = readFileSync(secretFile, 'utf8');
+    // The next step's code: never the one an earlier sign-in of this run may have used.
+    answer = await expectOk(page, 'RespondToAuthChallenge', {
+      ClientId: CLIENT_ID,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started['Session'],
+      ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: totp(secret, Date.now() + 30_000) },
+    });
+  }
+  return (answer['AuthenticationResult'] as { AccessToken: string }).AccessToken;
+}
+
+/** An ISO time a moment ago: codes sent after it are the ones the next step asked for. */
+export function justBefore(): string {
+  return new Date(Date.now() - 1000).toISOString();
+}
 
 /**
  * Reads the newest code sent to `recipient` from the development mailbox (/dev/mailbox), as a person signing up
@@ -44,6 +320,20 @@ export function totp(secretBase32: string, atMs = Date.now()): string {
   const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f;
   const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return value.toString().padStart(6, '0');
+}
+
+/**
+ * Waits for a 30-second TOTP step later than `usedStep`: the service refuses a code whose step was already used
+ * (RFC 6238 section 5.2), so a second sign-in must not replay the set-up's code.
+ */
+export async function waitForNextTotpStep(page: Page, usedStep: number): Promise<void> {
+  const nextStepMs = (usedStep + 1) * 30_000 + 500;
+  await page.waitForTimeout(Math.max(0, nextStepMs - Date.now()));
+}
+
+/** The current 30-second TOTP step. */
+export function totpStep(atMs = Date.now()): number {
+  return Math.floor(atMs / 30_000);
 }
 
 /** A fresh e-mail address for one journey. */

@@ -1,179 +1,161 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readLatestCode, totp, uniqueEmail } from './identity-support.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO_CUSTOMER } from './support.ts';
+import {
+  accessTokenOf,
+  button,
+  callIdentity,
+  createCustomer,
+  field,
+  justBefore,
+  LANGUAGES,
+  open,
+  readLatestCode,
+  register,
+  signIn,
+  signOut,
+  submitSignIn,
+  text,
+  totp,
+  uniqueEmail,
+  visitFrom,
+} from './identity-support.ts';
 
-const PASSWORD = 'Journey-Pass-2026!';
+test.beforeEach(async ({ context }) => {
+  await visitFrom(context);
+});
 
-/** A form field by its visible label (which carries a '*' marker when required). */
-function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
-}
+for (const language of LANGUAGES) {
+  test.describe(`identity journeys in ${language}`, () => {
+    test('register, read the code from the mailbox, confirm, and land signed in', async ({ page }) => {
+      const email = uniqueEmail(`register-${language}`);
+      await register(page, language, email);
+      await expect(page.getByText(email)).toBeVisible();
+    });
 
-const LABELS = {
-  en: {
-    email: 'E-mail address',
-    phone: 'Mobile phone number',
-    password: 'Password',
-    confirm: 'Confirm password',
-    create: 'Create my account',
-    code: 'Verification code',
-    confirmAccount: 'Confirm my account',
-    signIn: 'Sign in',
-  },
-  fr: {
-    email: 'Adresse e-mail',
-    phone: 'Numéro de téléphone mobile',
-    password: 'Mot de passe',
-    confirm: 'Confirmez le mot de passe',
-    create: 'Créer mon compte',
-    code: 'Code de vérification',
-    confirmAccount: 'Confirmer mon compte',
-    signIn: 'Se connecter',
-  },
-} as const;
+    test('sign in with an authenticator app: set it up in settings, then answer the TOTP challenge', async ({
+      page,
+    }) => {
+      test.slow(); // signs up, sets up TOTP, signs out and in again
+      const email = uniqueEmail(`totp-${language}`);
+      await register(page, language, email);
+      await open(page, language, '/dashboard/settings/?content=MFA');
+      await button(page, text(language, 'dashboard:security.enableTotp')).click();
+      const keyHint = text(language, 'auth:mfa.secret').split('{{')[0]!;
+      const keyText = await page.getByText(keyHint).textContent();
+      const secret = /([A-Z2-7]{16,})/.exec(keyText ?? '')?.[1] ?? '';
+      expect(secret.length).toBeGreaterThan(15);
+      // The code the app showed a moment ago (previous 30-second step, still accepted): the current step's code
+      // stays unused for the sign-in below, which the service would refuse to accept twice.
+      await field(page, text(language, 'auth:mfa.totpLabel')).fill(totp(secret, Date.now() - 30_000));
+      await button(page, text(language, 'auth:mfa.activate')).click();
+      await expect(page.getByText(text(language, 'dashboard:security.mfaOn'))).toBeVisible();
 
-async function register(page: Page, language: 'en' | 'fr', email: string) {
-  const l = LABELS[language];
-  await page.goto(`/register?lng=${language}`);
-  await field(page, l.email).fill(email);
-  await field(page, l.phone).fill('+33612345678');
-  await field(page, l.password).fill(PASSWORD);
-  await field(page, l.confirm).fill(PASSWORD);
-  await page.getByRole('button', { name: l.create }).click();
-  await expect(field(page, l.code)).toBeVisible();
-  await field(page, l.code).fill(await readLatestCode(page.request, email));
-  await page.getByRole('button', { name: l.confirmAccount }).click();
-}
+      await signOut(page, language);
+      await signIn(page, language, email);
+      const code = field(page, text(language, 'auth:mfa.totpLabel'));
+      await expect(code).toBeVisible();
+      await code.fill('000000');
+      await button(page, text(language, 'auth:mfa.verify')).click();
+      await expect(page.getByRole('alert')).toHaveText(text(language, 'auth:errors.codeMismatch'));
+      await code.fill(totp(secret));
+      await button(page, text(language, 'auth:mfa.verify')).click();
+      await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+    });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await field(page, 'E-mail address').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+    test('forgot password: a code by e-mail, a new password, then sign in with it', async ({ page }) => {
+      test.slow(); // signs up, resets the password, signs in
+      const email = uniqueEmail(`forgot-${language}`);
+      await createCustomer(page, email);
+      await open(page, language, `/forgotPassword?username=${encodeURIComponent(email)}`);
+      const requestedAt = justBefore();
+      await button(page, text(language, 'auth:forgotPassword.send')).click();
+      const code = field(page, text(language, 'auth:fields.code'));
+      await expect(code).toBeVisible();
+      await code.fill(await readLatestCode(page.request, email, { sentAfter: requestedAt }));
+      await field(page, text(language, 'auth:fields.newPassword')).fill('Brand-New-Pass-2026!');
+      await button(page, text(language, 'auth:forgotPassword.reset')).click();
+      await expect(page.getByText(text(language, 'auth:forgotPassword.done'))).toBeVisible();
+      await signIn(page, language, email, 'Brand-New-Pass-2026!');
+      await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+    });
 
-for (const language of ['en', 'fr'] as const) {
-  test(`register, read the code from the mailbox, confirm, and land signed in (${language})`, async ({
-    page,
-  }) => {
-    const email = uniqueEmail(`register-${language}`);
-    await register(page, language, email);
-    await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
-    await expect(page.getByText(email)).toBeVisible();
+    test('guard round trip: a protected page sends a visitor to sign in, then back to that page', async ({
+      page,
+    }) => {
+      await open(page, language, '/dashboard/funds/add/');
+      await expect(page).toHaveURL(/\/login\?redirect=/);
+      const redirect = new URL(page.url()).searchParams.get('redirect') ?? '';
+      expect(new URL(redirect, 'http://x').pathname).toBe('/dashboard/funds/add/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth:login.title'));
+      await submitSignIn(page, language, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await expect(page).toHaveURL(/\/dashboard\/funds\/add\/(\?.*)?$/);
+      await expect(page.getByText(DEMO_CUSTOMER.email)).toBeVisible();
+    });
+
+    test('a revoked session signs the customer out on the next call', async ({ page }) => {
+      const email = uniqueEmail(`revoked-${language}`);
+      await createCustomer(page, email);
+      await signIn(page, language, email);
+      await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+      // "Sign out everywhere" from another device: GlobalSignOut with a token of this user.
+      const signOutEverywhere = await callIdentity(page, 'GlobalSignOut', {
+        AccessToken: await accessTokenOf(page),
+      });
+      expect(signOutEverywhere.status).toBe(200);
+      // The MFA settings read the user from the identity service, which now answers 'Access Token has been revoked'.
+      await open(page, language, '/dashboard/settings/?content=MFA');
+      await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth:login.title'));
+      // Signed out for real: a protected page sends to sign-in again.
+      await open(page, language, '/dashboard/home/');
+      await expect(page).toHaveURL(/\/login\?redirect=/);
+    });
+
+    test('an expired session whose refresh is refused signs the customer out', async ({ page }) => {
+      await signIn(page, language, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+      // Age the stored tokens past their expiry and spoil the refresh token, as a week away from the device would.
+      const cookies = await page.context().cookies();
+      const aged = cookies.map((cookie) => {
+        if (/\.(accessToken|idToken)$/.test(cookie.name)) {
+          const [header, payload, signature] = decodeURIComponent(cookie.value).split('.');
+          const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<
+            string,
+            number
+          >;
+          const expired = { ...claims, exp: Math.floor(Date.now() / 1000) - 3600, iat: claims['iat'] ?? 0 };
+          const value = [header, Buffer.from(JSON.stringify(expired)).toString('base64url'), signature].join(
+            '.',
+          );
+          return { ...cookie, value };
+        }
+        if (/\.refreshToken$/.test(cookie.name)) {
+          return { ...cookie, value: 'refresh-token-that-the-identity-service-never-issued' };
+        }
+        return cookie;
+      });
+      await page.context().clearCookies();
+      await page.context().addCookies(aged);
+      await open(page, language, '/dashboard/wallets/');
+      await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth:login.title'));
+    });
   });
 }
 
 test('the password policy and empty fields are explained before anything is sent', async ({ page }) => {
   await page.goto('/register');
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByText('Email cannot be empty')).toBeVisible();
-  await expect(page.getByText('Phone number cannot be empty')).toBeVisible();
-  await field(page, 'Password').fill('short');
-  await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByText('Use at least 8 characters.', { exact: false })).toBeVisible();
+  await button(page, text('en', 'auth:register.submit')).click();
+  await expect(page.getByText(text('en', 'errors:auth.emailEmpty'))).toBeVisible();
+  await expect(page.getByText(text('en', 'errors:auth.phoneEmpty'))).toBeVisible();
+  await field(page, text('en', 'auth:fields.password')).fill('short');
+  await button(page, text('en', 'auth:register.submit')).click();
+  await expect(page.getByText(text('en', 'auth:password.length'), { exact: false })).toBeVisible();
 });
 
 test('a wrong password is refused without saying whether the account exists', async ({ page }) => {
-  await signIn(page, 'ana.demo@tessera.test', 'Wrong-Pass-2026!');
-  const known = await page.getByRole('alert').textContent();
-  await signIn(page, uniqueEmail('nobody'), 'Wrong-Pass-2026!');
-  await expect(page.getByRole('alert')).toHaveText(known ?? '');
-  expect(known).toContain('is not right');
-});
-
-test('sign in with an authenticator app: set it up in settings, then answer the TOTP challenge', async ({
-  page,
-}) => {
-  const email = uniqueEmail('totp');
-  await register(page, 'en', email);
-  await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
-  await page.goto('/dashboard/settings/?content=MFA');
-  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-  const keyText = await page.getByText('Enter this key in your app').textContent();
-  const secret = /: ([A-Z2-7]+)/.exec(keyText ?? '')?.[1] ?? '';
-  expect(secret.length).toBeGreaterThan(15);
-  await field(page, 'Code from your authenticator app').fill(totp(secret));
-  const setupStep = Math.floor(Date.now() / 30_000);
-  await page.getByRole('button', { name: 'Activate and sign in' }).click();
-  await expect(page.getByText('Two-factor authentication is on')).toBeVisible();
-
-  await page.goto('/dashboard/settings/?content=logout');
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, email, PASSWORD);
-  await expect(field(page, 'Code from your authenticator app')).toBeVisible();
-  // A later 30-second step than the set-up's, so the set-up code is not replayed (the service refuses reuse).
-  const nextStepMs = (setupStep + 1) * 30_000 + 500;
-  await page.waitForTimeout(Math.max(0, nextStepMs - Date.now()));
-  await field(page, 'Code from your authenticator app').fill(totp(secret));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/home\/$/);
-});
-
-test('forgot password: a code by e-mail, a new password, then sign in with it', async ({ page }) => {
-  const email = uniqueEmail('forgot');
-  await register(page, 'en', email);
-  await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
-  await page.goto('/dashboard/settings/?content=logout');
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-
-  await page.goto(`/forgotPassword?username=${encodeURIComponent(email)}`);
-  const requestedAt = new Date(Date.now() - 1000).toISOString();
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await expect(field(page, 'Verification code')).toBeVisible();
-  await field(page, 'Verification code').fill(
-    await readLatestCode(page.request, email, { sentAfter: requestedAt }),
-  );
-  await field(page, 'New password').fill('Brand-New-Pass-2026!');
-  await page.getByRole('button', { name: 'Set my new password' }).click();
-  await expect(page.getByText('Your password has been changed')).toBeVisible();
-  await signIn(page, email, 'Brand-New-Pass-2026!');
-  await expect(page).toHaveURL(/\/dashboard\/home\/$/);
-});
-
-test('a revoked session signs the customer out on the next call', async ({ page }) => {
-  const email = uniqueEmail('revoked');
-  await register(page, 'en', email);
-  await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
-  // Revoke every session of this user from elsewhere (GlobalSignOut with the current access token).
-  const accessToken = await page.evaluate(() => {
-    const entry = document.cookie.split('; ').find((cookie) => /\.accessToken=/.test(cookie));
-    return entry ? decodeURIComponent(entry.split('=').slice(1).join('=')) : '';
-  });
-  const signOutEverywhere = await page.request.post('/identity', {
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
-    },
-    data: JSON.stringify({ AccessToken: accessToken }),
-  });
-  expect(signOutEverywhere.status()).toBe(200);
-  // The MFA settings read the user from the identity service, which now answers 'Access Token has been revoked'.
-  await page.goto('/dashboard/settings/?content=MFA');
-  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
-});
-
-test('an expired session whose refresh is refused signs the customer out', async ({ page }) => {
-  const email = uniqueEmail('expired');
-  await register(page, 'en', email);
-  await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
-  // Age the stored tokens past their expiry and spoil the refresh token, as a week away from the device would.
-  const cookies = await page.context().cookies();
-  const aged = cookies.map((cookie) => {
-    if (/\.(accessToken|idToken)$/.test(cookie.name)) {
-      const [header, payload, signature] = decodeURIComponent(cookie.value).split('.');
-      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, number>;
-      const expired = { ...claims, exp: Math.floor(Date.now() / 1000) - 3600, iat: claims['iat'] ?? 0 };
-      const value = [header, Buffer.from(JSON.stringify(expired)).toString('base64url'), signature].join('.');
-      return { ...cookie, value };
-    }
-    if (/\.refreshToken$/.test(cookie.name)) {
-      return { ...cookie, value: 'refresh-token-that-the-identity-service-never-issued' };
-    }
-    return cookie;
-  });
-  await page.context().clearCookies();
-  await page.context().addCookies(aged);
-  await page.goto('/dashboard/wallets/');
-  await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 20_000 });
+  await signIn(page, 'en', DEMO_CUSTOMER.email, 'Wrong-Pass-2026!');
+  await expect(page.getByRole('alert')).toHaveText(text('en', 'auth:errors.notAuthorized'));
+  await signIn(page, 'en', uniqueEmail('nobody'), 'Wrong-Pass-2026!');
+  await expect(page.getByRole('alert')).toHaveText(text('en', 'auth:errors.notAuthorized'));
 });

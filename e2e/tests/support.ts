@@ -44,9 +44,10 @@ export const PROTECTED_ROUTES: { path: string; heading: RegExp }[] = [
   { path: '/dashboard/home/', heading: /Your overview/ },
   { path: '/dashboard/settings/', heading: /^Settings$/ },
   { path: '/dashboard/trading/', heading: /^Trading$/ },
-  { path: '/dashboard/wallets/', heading: /Create a wallet/ },
-  { path: '/dashboard/wallets/w-1/', heading: /Wallet w-1/ },
-  { path: '/dashboard/wallets/w-1/fund/', heading: /Add money/ },
+  { path: '/dashboard/wallets/', heading: /^Wallets$/ },
+  // w-1 is nobody's wallet: the wallet view and the fund page say so.
+  { path: '/dashboard/wallets/w-1/', heading: /^Wallet not found$/ },
+  { path: '/dashboard/wallets/w-1/fund/', heading: /^Wallet not found$/ },
   { path: '/dashboard/market/', heading: /^Market$/ },
   { path: '/dashboard/funds/', heading: /^Funds$/ },
   { path: '/dashboard/funds/add/', heading: /Create a fund/ },

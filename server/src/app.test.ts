@@ -202,7 +202,7 @@ describe('server without services', () => {
         userPoolEndpoint: 'http://bank.test:3917/identity',
         oauthDomain: null,
       },
-      features: {},
+      features: { cashSimulators: true },
     });
   });
 

@@ -41,7 +41,8 @@ export function buildRuntimeConfig(config: Config, origin: string | undefined): 
       userPoolEndpoint: config.identity.userPoolEndpoint ?? identityUrl,
       oauthDomain: config.identity.oauthDomain,
     },
-    features: {},
+    // The rail simulators' dev actions (simulate a SEPA credit, a crypto deposit) are offered outside production.
+    features: { cashSimulators: config.nodeEnv !== 'production' },
   };
 }
 
@@ -59,6 +60,10 @@ export async function runtimeConfigRoutes(
 /** Origins outside this one that the browser must reach (for connect-src): absolute service or identity URLs. */
 export function externalOrigins(config: Config): string[] {
   const urls = [...Object.values(config.serviceUrls), config.identity.userPoolEndpoint ?? ''];
+  // The hosted login's token exchange (Amplify POSTs to https://<oauth domain>/oauth2/token from the page).
+  if (config.identity.oauthDomain) {
+    urls.push(`https://${config.identity.oauthDomain}`);
+  }
   const origins = urls.filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin);
   return [...new Set(origins)];
 }

@@ -7,7 +7,10 @@ import { cashOperationsService, processorSimulatorService } from '@tessera/servi
 import { helpService } from '@tessera/service-help';
 import { identityService } from '@tessera/service-identity';
 import { ledgerService } from '@tessera/service-ledger';
+import { marketDataService } from '@tessera/service-market-data';
 import { marketDataInfoService } from '@tessera/service-market-data-info';
+import { tradingService } from '@tessera/service-trading';
+import { timeSeriesService } from '@tessera/service-time-series';
 import { userManagementService } from '@tessera/service-user-management';
 
 /** Every service of the one-process server. */
@@ -19,4 +22,7 @@ export const services: readonly ServiceDefinition[] = [
   cashOperationsService,
   helpService,
   marketDataInfoService,
+  marketDataService,
+  timeSeriesService,
+  tradingService,
 ];

@@ -4,8 +4,11 @@
  * Rules (so the client router and caches behave):
  *  - a file in dist is served as is; hashed files under assets/ are cached for a year (immutable), HTML never
  *    without revalidation, translations for five minutes;
- *  - GET of an unknown path that does not look like a file: `dist/<path>/index.html` when pre-rendered, otherwise
- *    `index.html` with 200 so the client router renders its own not-found page;
+ *  - GET of a page (a path that does not look like a file): its pre-rendered HTML in the visitor's language when
+ *    there is one (`dist/<path>/index.html` in English, `dist/<path>/index.fr.html` in French), otherwise
+ *    `index.html` with 200 so the client router renders the page, or its own not-found page. The language is the
+ *    one the browser will detect, as far as the server can know it (docs/adr/0004-public-site.md): the `lng`
+ *    cookie that mirrors the stored preference, then `?lng=`, then Accept-Language, then the subdomain;
  *  - a missing asset (`/assets/x.js`, `/favicon.png`) is a real 404, never HTML that a browser would run as script;
  *  - backend paths (/api, /identity, ...) and other methods get the NOT_FOUND JSON.
  */
@@ -35,6 +38,12 @@ const backendSegments = new Set([
 ]);
 
 const languagePattern = /^[a-zA-Z-]{2,10}$/;
+/** The languages pages are pre-rendered in; the first is the default (x-default). */
+export const PAGE_LANGUAGES = ['en', 'fr'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+/** The cookie that mirrors the stored language preference (localStorage `lng`, written by the web app). */
+export const LANGUAGE_COOKIE = 'lng';
+const subdomainPattern = /^(\w{2,5})\.(([a-z0-9-]{1,63}\.[a-z]{2,6})|localhost)/i;
 const namespaceFilePattern = /^([a-z-]{1,40})\.json$/;
 const looksLikeFile = /\.[A-Za-z0-9]{1,10}$/;
 const safeSegment = /^[A-Za-z0-9._~-]+$/;
@@ -58,6 +67,60 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** Any language tag onto a language pages exist in, as the web app's detector does (fr-CA → fr, de → en). */
+function toPageLanguage(tag: string | undefined): PageLanguage {
+  return tag?.trim().toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.split('=');
+    if (key?.trim() === name) {
+      return value.join('=').trim() || undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The browser's first language (navigator.languages[0]): the highest `q`, the earliest among equals. */
+function firstAcceptedLanguage(header: string | undefined): string | undefined {
+  const ranges = (header ?? '')
+    .split(',')
+    .map((range, index) => {
+      const [tag = '', ...parameters] = range.trim().split(';');
+      const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((range) => range.tag !== '' && range.tag !== '*' && range.q > 0);
+  ranges.sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranges[0]?.tag;
+}
+
+/**
+ * The language the web app will show for this request (spec section 1: stored preference, query string, browser
+ * language, subdomain), as far as the server can know it: the stored preference reaches it as the `lng` cookie.
+ * Exported for its unit test.
+ */
+export function requestLanguage(request: {
+  url: string;
+  headers: { cookie?: string; 'accept-language'?: string; host?: string };
+}): PageLanguage {
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '').get('lng') ?? undefined;
+  const subdomain = subdomainPattern.exec(request.headers.host ?? '')?.[1];
+  const found = [
+    cookieValue(request.headers.cookie, LANGUAGE_COOKIE),
+    query,
+    firstAcceptedLanguage(request.headers['accept-language']),
+    subdomain,
+  ].find((value) => value !== undefined && value !== '');
+  return toPageLanguage(found);
+}
+
+/** A page's pre-rendered file in a language, relative to the dist folder. */
+export function prerenderedFile(segments: readonly string[], language: PageLanguage): string {
+  return [...segments, language === PAGE_LANGUAGES[0] ? 'index.html' : `index.${language}.html`].join('/');
+}
+
 /** Registers the static apps, /lang and the not-found handler (the one for the whole process). */
 export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleDist }: StaticAppsOptions) {
   const webBuilt = await exists(join(webDist, 'index.html'));
@@ -75,7 +138,15 @@ export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleD
     dotfiles: 'ignore',
   } as const;
   if (webBuilt) {
-    await app.register(fastifyStatic, { ...common, root: webDist, prefix: '/' });
+    // Pages (a path ending in `/`, or a folder) are not served by the static plugin: the not-found handler picks
+    // the pre-rendered file of the visitor's language.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: webDist,
+      prefix: '/',
+      index: false,
+      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+    });
   }
   if (consoleBuilt) {
     await app.register(fastifyStatic, {
@@ -119,7 +190,7 @@ export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleD
         'console',
       );
     }
-    return spaFallback(request, reply, webBuilt ? webDist : undefined, segments, 'web app');
+    return spaFallback(request, reply, webBuilt ? webDist : undefined, segments, 'web');
   });
 }
 
@@ -136,19 +207,33 @@ async function spaFallback(
   reply: FastifyReply,
   dist: string | undefined,
   segments: string[],
-  appName: string,
+  app: 'web' | 'console',
 ) {
   const last = segments.at(-1) ?? '';
   if (segments[0] === 'assets' || looksLikeFile.test(last)) {
     return notFoundHandler(request, reply);
   }
   if (dist === undefined) {
-    return notBuiltPage(reply, appName);
+    return notBuiltPage(reply, app === 'web' ? 'web app' : 'console');
   }
-  const prerendered =
-    segments.length > 0 && segments.every((segment) => safeSegment.test(segment) && !/^\.+$/.test(segment));
-  if (prerendered && (await exists(join(dist, ...segments, 'index.html')))) {
-    return reply.sendFile(`${segments.join('/')}/index.html`, dist);
+  // The web app's pages are pre-rendered per language, so the same address gives a different page by language:
+  // caches must key on what decided it. The console is English only.
+  let languages: readonly PageLanguage[] = ['en'];
+  if (app === 'web') {
+    const language = requestLanguage(request);
+    // The page in the visitor's language, else in the other one (a help page whose translated slugs exist in
+    // that language only: the app then redirects to the visitor's own). Either way the app takes over.
+    languages = [language, ...PAGE_LANGUAGES.filter((other) => other !== language)];
+    void reply.header('vary', 'Cookie, Accept-Language');
+  }
+  const safe = segments.every((segment) => safeSegment.test(segment) && !/^\.+$/.test(segment));
+  if (safe) {
+    for (const language of languages) {
+      const file = prerenderedFile(segments, language);
+      if (await exists(join(dist, file))) {
+        return reply.sendFile(file, dist);
+      }
+    }
   }
   return reply.sendFile('index.html', dist);
 }

@@ -11,25 +11,32 @@
   }
 })();
 
-// Pre-rendered pages (docs/adr/0004-public-site.md) carry the path and language they were rendered for on <html>.
-// index.html is both the pre-rendered home page and the shell of every page that is not pre-rendered, and a
-// French reader may open an English pre-render: in both cases the content would be the wrong page or language
-// until the app renders, so it stays hidden until then (the app removes the class).
+// Pre-rendered pages (docs/adr/0004-public-site.md) exist in English and French, and the server sends the one of
+// the visitor's language as far as it can know it: `?lng`, Accept-Language, and the `lng` cookie that mirrors the
+// stored preference (written here and by src/lib/i18n.ts). The page carries, on <html>, the path and language it
+// was rendered for. When they are not what the app will show (index.html is also the shell of every page that is
+// not pre-rendered; a stored preference the cookie does not know yet), the content stays hidden until the app has
+// rendered (it removes the class), so nobody sees the wrong page or language.
 (function () {
   var html = document.documentElement;
-  var path = html.getAttribute('data-prerendered');
-  if (!path) {
-    return;
-  }
-  var language = null;
+  var stored = null;
   try {
-    language = localStorage.getItem('lng');
+    stored = localStorage.getItem('lng');
   } catch {
     // No storage: the address and the browser decide.
   }
-  language = language || new URLSearchParams(location.search).get('lng') || navigator.language || 'en';
-  var wanted = language.toLowerCase().indexOf('fr') === 0 ? 'fr' : 'en';
-  if (path !== location.pathname || wanted !== html.getAttribute('data-prerendered-lang')) {
+  var chosen = stored || new URLSearchParams(location.search).get('lng');
+  var language = (chosen || navigator.language || 'en').toLowerCase().indexOf('fr') === 0 ? 'fr' : 'en';
+  // The next page requested (a link followed before the app has started) comes in this language too.
+  if (chosen && !new RegExp('(^|;\\s*)lng=' + language + '(;|$)').test(document.cookie)) {
+    document.cookie =
+      'lng=' +
+      language +
+      '; Path=/; Max-Age=31536000; SameSite=Lax' +
+      (location.protocol === 'https:' ? '; Secure' : '');
+  }
+  var path = html.getAttribute('data-prerendered');
+  if (path && (path !== location.pathname || language !== html.getAttribute('data-prerendered-lang'))) {
     html.classList.add('ts-prerender-stale');
   }
 })();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePage, deferApplicationScripts, type PrerenderEntry } from './prerender-html.ts';
+import {
+  assemblePage,
+  deferApplicationScripts,
+  prerenderedFile,
+  type PrerenderEntry,
+} from './prerender-html.ts';
 
 const built = `<!doctype html>
 <html lang="en">
@@ -68,5 +73,14 @@ describe('pre-rendered HTML', () => {
     expect(() =>
       assemblePage(entry, deferApplicationScripts(built), { path: '/', language: 'en' }, withScript),
     ).toThrow(/inline script/);
+  });
+
+  it('writes English to index.html and French to index.fr.html, at the page path', () => {
+    expect(prerenderedFile('/', 'en')).toBe('index.html');
+    expect(prerenderedFile('/', 'fr')).toBe('index.fr.html');
+    expect(prerenderedFile('/pricing/', 'en')).toBe('pricing/index.html');
+    expect(prerenderedFile('/help/category/4/retraits-et-virements/', 'fr')).toBe(
+      'help/category/4/retraits-et-virements/index.fr.html',
+    );
   });
 });

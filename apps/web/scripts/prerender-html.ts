@@ -2,7 +2,8 @@
  * Turning a rendered page into its HTML file (apps/web/scripts/prerender.ts): pure string work on the built
  * index.html, kept apart so it can be tested without building anything.
  */
-import type { HelpLanguage } from '@tessera/contracts';
+import { join } from 'node:path';
+import { HELP_LANGUAGES, type HelpLanguage } from '@tessera/contracts';
 import type { PrerenderedPage, PrerenderRequest } from '../src/entry-prerender.tsx';
 import type { HeadTag } from '../src/lib/page-head.tsx';
 
@@ -11,6 +12,16 @@ export interface PrerenderEntry {
   renderPage: (request: PrerenderRequest) => Promise<PrerenderedPage>;
   PAGE_HEAD_MARKER: string;
   PRERENDER_DATA_ID: string;
+}
+
+/**
+ * Where a page's HTML goes in the build: `<path>/index.html` in English (the default, and what a server that knows
+ * nothing of languages serves), `<path>/index.<language>.html` otherwise. server/src/static-apps.ts serves the
+ * file of the visitor's language by the same names.
+ */
+export function prerenderedFile(path: string, language: HelpLanguage): string {
+  const name = language === HELP_LANGUAGES[0] ? 'index.html' : `index.${language}.html`;
+  return join(...path.split('/').filter(Boolean), name);
 }
 
 function escapeAttribute(value: string): string {

@@ -4,9 +4,11 @@
  *  1. builds src/entry-prerender.tsx for Node with the app's Vite config;
  *  2. starts the help service on a free port with an in-memory database (the help pages are rendered from its
  *     API, as the browser would: the web app never imports a service);
- *  3. renders every marketing page in English and every help category and article in English and French (their
- *     paths differ by language), and writes <dist>/<path>/index.html from the built index.html.
- * The server already answers GET /<path>/ with <dist>/<path>/index.html when it exists.
+ *  3. renders every public page in English and in French (help pages have translated slugs, so their paths differ
+ *     by language) and writes, from the built index.html, <dist>/<path>/index.html for English and
+ *     <dist>/<path>/index.fr.html for French.
+ * The server (server/src/static-apps.ts) answers GET /<path>/ with the file of the visitor's language: `?lng=fr`,
+ * the `lng` cookie that mirrors the stored preference, Accept-Language (docs/adr/0004-public-site.md).
  * PUBLIC_URL (e.g. https://bank.example) makes the canonical, hreflang and Open Graph links absolute; without it
  * they are root-relative and the browser makes them absolute on load.
  */
@@ -26,7 +28,12 @@ import {
   type HelpLanguage,
 } from '@tessera/contracts';
 import type { PrerenderRequest } from '../src/entry-prerender.tsx';
-import { assemblePage, deferApplicationScripts, type PrerenderEntry } from './prerender-html.ts';
+import {
+  assemblePage,
+  deferApplicationScripts,
+  prerenderedFile,
+  type PrerenderEntry,
+} from './prerender-html.ts';
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(webRoot, '../..');
@@ -35,8 +42,8 @@ const outDir = resolve(webRoot, process.env['WEB_OUT_DIR'] ?? 'dist');
 // into different WEB_OUT_DIR folders can run side by side.
 const ssrDir = join(webRoot, 'node_modules/.cache', `tessera-prerender-${process.pid}`);
 const origin = (process.env['PUBLIC_URL'] ?? '').replace(/\/+$/, '');
-/** The help service gets this long to start (PGlite's first start and the content seed). */
-const helpStartTimeoutMs = 60_000;
+/** The help service gets this long to start (PGlite's first start and the content seed, on a busy machine). */
+const helpStartTimeoutMs = 180_000;
 
 type Resources = PrerenderRequest['resources'];
 
@@ -94,13 +101,11 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Every page to pre-render: the marketing pages in English, the help categories and articles in both languages. */
+/** Every page to pre-render: the marketing pages and every help category and article, in both languages. */
 async function listPages(helpBaseUrl: string): Promise<{ path: string; language: HelpLanguage }[]> {
-  const pages: { path: string; language: HelpLanguage }[] = PUBLIC_SITE_PATHS.map((path) => ({
-    path,
-    language: 'en',
-  }));
+  const pages: { path: string; language: HelpLanguage }[] = [];
   for (const language of HELP_LANGUAGES) {
+    pages.push(...PUBLIC_SITE_PATHS.map((path) => ({ path, language })));
     const { categories } = await getJson<HelpCategoriesResponse>(
       `${helpBaseUrl}/categories?lang=${language}`,
     );
@@ -139,13 +144,16 @@ async function main(): Promise<void> {
         origin,
         helpBaseUrl: help.baseUrl,
       });
-      const file = join(outDir, ...path.split('/').filter(Boolean), 'index.html');
+      const file = join(outDir, prerenderedFile(path, language));
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, assemblePage(entry, template, { path, language }, page));
     }
     console.log(`Pre-rendered ${pages.length} pages in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
   } finally {
+    // Waited for, so that it does not outlive the pipe it logs to.
+    const exited = new Promise((resolveExit) => help.child.once('exit', resolveExit));
     help.child.kill('SIGTERM');
+    await exited;
     await rm(ssrDir, { recursive: true, force: true });
   }
 }

@@ -10,7 +10,8 @@ import { chromium, type Browser } from '@playwright/test';
 import type { Benchmark, BenchResult } from '../harness.ts';
 import { ROOT, startServer } from '../server.ts';
 
-const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
+/** The build measured: apps/web/dist, or WEB_DIST_DIR (also what the server then serves). */
+const WEB_DIST = process.env.WEB_DIST_DIR || join(ROOT, 'apps', 'web', 'dist');
 export const HOME_BUDGET_GZIP_BYTES = 150 * 1024;
 
 const PAGES = [
@@ -46,7 +47,7 @@ export const bundleBenchmark: Benchmark = {
   description: 'initial JavaScript of / and /dashboard/home/ (gzip and brotli, per chunk)',
   async run() {
     if (!existsSync(join(WEB_DIST, 'index.html'))) {
-      throw new Error('apps/web/dist is missing: run `npm run build` first');
+      throw new Error(`${WEB_DIST} is missing: run \`npm run build\` first`);
     }
     const port = 40_000 + Math.floor(Math.random() * 10_000);
     const stop = await startServer(port);

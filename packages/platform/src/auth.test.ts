@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
-import { authenticate, hasRecentSecondFactor, requireGroup } from './auth.ts';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
+import {
+  authenticate,
+  createTokenVerifier,
+  hasRecentSecondFactor,
+  requireGroup,
+  type TokenVerifierOptions,
+} from './auth.ts';
 import { createTestTokenIssuer } from './testing.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 
@@ -70,5 +77,131 @@ describe('access-token verification', () => {
     });
     expect(admin.json()).toEqual({ ok: true });
     await app.close();
+  });
+});
+
+describe('the verified-token cache', () => {
+  const issuer = 'https://identity.test/eu-west-1_cache';
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A verifier over one test key that counts the signature checks (each one resolves the key). */
+  async function setUp(cache?: TokenVerifierOptions['cache']) {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const keySet = createLocalJWKSet({
+      keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' }],
+    });
+    const revoked = new Set<string>();
+    let signatureChecks = 0;
+    const keys: JWTVerifyGetKey = (header, token) => {
+      signatureChecks += 1;
+      return keySet(header, token);
+    };
+    const verifier = createTokenVerifier({
+      issuer,
+      keys,
+      clientIds: ['tessera-web'],
+      revocation: { isRevoked: (token) => Promise.resolve(revoked.has(token.originJti)) },
+      ...(cache === undefined ? {} : { cache }),
+    });
+    const sign = (userId: string, originJti = `origin-${userId}`, expiresInS = 900) => {
+      const nowS = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        token_use: 'access',
+        client_id: 'tessera-web',
+        username: userId,
+        origin_jti: originJti,
+        scope: 'aws.cognito.signin.user.admin',
+        amr: ['pwd'],
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setSubject(userId)
+        .setIssuer(issuer)
+        .setIssuedAt(nowS)
+        .setJti(`jti-${userId}-${nowS}`)
+        .setExpirationTime(nowS + expiresInS)
+        .sign(privateKey);
+    };
+    return {
+      verifier,
+      sign,
+      revoke: (originJti: string) => revoked.add(originJti),
+      checks: () => signatureChecks,
+    };
+  }
+
+  it('checks the signature of a token once, then answers repeats from the cache', async () => {
+    const { verifier, sign, checks } = await setUp();
+    const token = await sign('u1');
+    const first = await verifier.verifyAccessToken(token);
+    const again = await verifier.verifyAccessToken(token);
+    expect(again).toEqual(first);
+    expect(checks()).toBe(1);
+    expect(Object.isFrozen(again) && Object.isFrozen(again.groups)).toBe(true);
+  });
+
+  it('refuses a cached token once its session is revoked', async () => {
+    const { verifier, sign, revoke } = await setUp();
+    const token = await sign('u1', 'session-1');
+    await verifier.verifyAccessToken(token);
+    revoke('session-1');
+    await expect(verifier.verifyAccessToken(token)).rejects.toThrow('Access Token has been revoked');
+  });
+
+  it('refuses a cached token once it expires, with the expired message', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { verifier, sign } = await setUp();
+    const token = await sign('u1', 'session-1', 30);
+    await verifier.verifyAccessToken(token);
+    vi.setSystemTime(Date.now() + 34_000); // within the 5 s tolerance: still good
+    await expect(verifier.verifyAccessToken(token)).resolves.toMatchObject({ userId: 'u1' });
+    vi.setSystemTime(Date.now() + 2_000);
+    await expect(verifier.verifyAccessToken(token)).rejects.toThrow('Access Token has expired');
+    await expect(verifier.verifyAccessToken(token)).rejects.toThrow('Access Token has expired');
+  });
+
+  it('never serves a token from the cache that differs from a verified one, even by its signature', async () => {
+    const { verifier, sign } = await setUp();
+    const token = await sign('u1');
+    await verifier.verifyAccessToken(token);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const forged = `${header}.${payload}.${signature.slice(0, -4)}${signature.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    await expect(verifier.verifyAccessToken(forged)).rejects.toThrow('Invalid Access Token');
+  });
+
+  it('is bounded: the least recently used token is dropped first', async () => {
+    const { verifier, sign, checks } = await setUp({ maxEntries: 2, maxAgeS: 60 });
+    const [a, b, c] = await Promise.all([sign('a'), sign('b'), sign('c')]);
+    await verifier.verifyAccessToken(a);
+    await verifier.verifyAccessToken(b);
+    await verifier.verifyAccessToken(a); // a is now the most recently used
+    await verifier.verifyAccessToken(c); // drops b
+    expect(checks()).toBe(3);
+    await verifier.verifyAccessToken(a);
+    expect(checks()).toBe(3);
+    await verifier.verifyAccessToken(b);
+    expect(checks()).toBe(4);
+  });
+
+  it('checks the signature again after the maximum age, so a withdrawn key stops vouching for cached tokens', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { verifier, sign, checks } = await setUp({ maxEntries: 10, maxAgeS: 60 });
+    const token = await sign('u1');
+    await verifier.verifyAccessToken(token);
+    vi.setSystemTime(Date.now() + 59_000);
+    await verifier.verifyAccessToken(token);
+    expect(checks()).toBe(1);
+    vi.setSystemTime(Date.now() + 2_000);
+    await verifier.verifyAccessToken(token);
+    expect(checks()).toBe(2);
+  });
+
+  it('can be turned off', async () => {
+    const { verifier, sign, checks } = await setUp(false);
+    const token = await sign('u1');
+    await verifier.verifyAccessToken(token);
+    await verifier.verifyAccessToken(token);
+    expect(checks()).toBe(2);
   });
 });

@@ -14,4 +14,5 @@ export * from './idempotency.ts';
 export * from './logging.ts';
 export * from './security.ts';
 export * from './service.ts';
+export * from './websocket-hub.ts';
 export * from './jobs/index.ts';

@@ -144,6 +144,39 @@ describeEachDatabase('identity devices', ({ createDatabase }) => {
     expect(done.AuthenticationResult!.NewDeviceMetadata).toBeUndefined();
   });
 
+  // Amplify files the device it confirms under the challenge's USERNAME and looks it up by the typed username at
+  // the next sign-in; answering with the user id made every remembered device invisible to the web app.
+  it('challenges echo the USERNAME the client signed in with, so Amplify finds its remembered device', async () => {
+    const email = uniqueEmail('echo');
+    const password = strongPassword();
+    const secret = await userWithTotp(email, password);
+    const typed = `  ${email.toUpperCase()} `;
+    const mfa = await identity.passwordAuth(typed, password);
+    expect(mfa.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(mfa.ChallengeParameters?.['USERNAME']).toBe(typed.trim());
+    expect(mfa.ChallengeParameters?.['USER_ID_FOR_SRP']).toMatch(/^[0-9a-f-]{36}$/);
+    const device = await signInAndConfirmDevice(email, password, secret);
+    await identity.client.send(
+      new UpdateDeviceStatusCommand({
+        AccessToken: device.tokens.AccessToken,
+        DeviceKey: device.deviceKey,
+        DeviceRememberedStatus: 'remembered',
+      }),
+    );
+    const started = await identity.passwordAuth(email, password, device.deviceKey);
+    expect(started.ChallengeName).toBe('DEVICE_SRP_AUTH');
+    expect(started.ChallengeParameters?.['USERNAME']).toBe(email);
+    const verifierChallenge = await identity.client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: identity.clientId,
+        ChallengeName: 'DEVICE_SRP_AUTH',
+        Session: started.Session,
+        ChallengeResponses: { USERNAME: email, DEVICE_KEY: device.deviceKey, SRP_A: deviceSrpSession().srpA },
+      }),
+    );
+    expect(verifierChallenge.ChallengeParameters?.['USERNAME']).toBe(email);
+  });
+
   it('a device that is not remembered still asks for MFA', async () => {
     const email = uniqueEmail('not-remembered');
     const password = strongPassword();

@@ -234,6 +234,26 @@ describeEachDatabase('identity hosted login', ({ createDatabase }) => {
     expect(policy).toContain("script-src 'self'");
   });
 
+  it("answers the browser's preflight for Amplify's token request from the app's origin only", async () => {
+    const preflight = (origin: string) =>
+      identity.app.inject({
+        method: 'OPTIONS',
+        url: '/oauth2/token',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-amz-user-agent',
+        },
+      });
+    const allowed = await preflight('https://app.example');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example');
+    const headers = String(allowed.headers['access-control-allow-headers']).split(/,\s*/);
+    expect(headers).toEqual(expect.arrayContaining(['content-type', 'x-amz-user-agent']));
+    const other = await preflight('https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('speaks French when asked', async () => {
     const page = await identity.app.inject({
       url: `/oauth2/authorize?${authorizeQuery(pkce().challenge, { lang: 'fr' })}`,

@@ -2,7 +2,13 @@
  * @tessera/service-identity: users, credentials, MFA, devices, tokens and the hosted login, speaking Cognito's
  * user-pool protocol (docs/adr/0002-identity-protocol.md).
  */
-import { type Config, type Database, defineService, type TokenVerifier } from '@tessera/platform';
+import {
+  type Config,
+  type Database,
+  defineService,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+} from '@tessera/platform';
 import { identityPlugin } from './app.ts';
 import { IDENTITY_SCHEMA, type IdentityDb } from './database.ts';
 import { identityInitialMigration } from './migrations/0001-identity.ts';
@@ -42,9 +48,14 @@ export const identityService = defineService({
 /**
  * The TokenVerifier the server passes to every service: this service's keys and issuer read from `database`
  * (in process), or a managed Cognito pool when IDENTITY_JWKS_URL (and IDENTITY_ISSUER) are configured; revocation
- * from GlobalSignOut and RevokeToken is seen at once in this process and within a second from others.
+ * from GlobalSignOut and RevokeToken is seen at once in this process and within a second from others. Verified
+ * tokens are cached (expiry and revocation still checked on every use); `options.cache: false` turns that off.
  */
-export function createIdentityTokenVerifier(config: Config, database: Pick<Database, 'db'>): TokenVerifier {
+export function createIdentityTokenVerifier(
+  config: Config,
+  database: Pick<Database, 'db'>,
+  options: Pick<TokenVerifierOptions, 'cache'> = {},
+): TokenVerifier {
   const db = database.db.withSchema(IDENTITY_SCHEMA) as unknown as IdentityDb;
-  return buildTokenVerifier(config, db, createSigningKeyStore(db));
+  return buildTokenVerifier(config, db, createSigningKeyStore(db), options);
 }

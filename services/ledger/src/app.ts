@@ -17,7 +17,7 @@ import {
   type TokenVerifier,
 } from '@tessera/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createLedger } from '../migrations/0001-create-ledger.ts';
+import { ledgerMigrations } from '../migrations/index.ts';
 import { createLedgerApi, type LedgerService } from './ledger-api.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
 
@@ -36,7 +36,7 @@ export const ledgerService = defineService({
   name: 'ledger',
   schema: 'ledger',
   prefix: '/api/ledger',
-  migrations: { '0001-create-ledger': createLedger },
+  migrations: ledgerMigrations,
   createClient: async (context) => createLedgerApi(context.db),
   async plugin(app, { context }) {
     const { ledger } = ledgerOf(context);

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineService, type ServiceContext, type ServicePluginOptions } from '@tessera/platform';
 import { migration as instrumentCatalog } from '../migrations/0001-instrument-catalog.ts';
+import { createMarketDataInfoApi } from './market-data-info-api.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { seedCatalog } from './modules/catalog/catalog.seed.ts';
 import { MARKET_DATA_INFO_SCHEMA, type MarketDataInfoDatabase } from './tables.ts';
@@ -20,6 +21,9 @@ export function createMarketDataInfoService(options: { now?: () => Date } = {}) 
     schema: MARKET_DATA_INFO_SCHEMA,
     prefix: MARKET_DATA_INFO_API_PREFIX,
     migrations: { '0001-instrument-catalog': instrumentCatalog },
+    /** `MARKET_DATA_INFO_CLIENT` of @tessera/contracts: the catalog and sessions for market data and trading. */
+    createClient: async (context: ServiceContext) =>
+      createMarketDataInfoApi(context.db as MarketDataInfoDatabase),
     async plugin(app: FastifyInstance, { context }: ServicePluginOptions) {
       await app.register(catalogRoutes, { db: context.db as MarketDataInfoDatabase, now });
     },

@@ -1,5 +1,10 @@
 /**
- * @tessera/service-trading. For now: the matching engine (issue #5), pure code with no I/O, and the trigger book
- * for stop, stop-limit and trailing-stop orders. Routes, persistence and pre-trade checks come with the service.
+ * @tessera/service-trading: orders with pre-trade checks, ledger reservation and settlement, the internal venue
+ * (matching engine and simulated market makers), positions, watchlists, price alerts and the customer's trading
+ * websocket (PRODUCT.md, "Trading"; docs/adr/0007-trading-reservation-and-settlement.md).
  */
+export { defineTradingService, tradingService } from './service.ts';
+export type { TradingRuntime, TradingRuntimeOptions } from './trading-runtime.ts';
+export type { VenueAdapter, VenueExecutionReport, VenueOrder } from './modules/venue/venue-adapter.ts';
+/** The matching engine and trigger book (pure; used by bench/matching). */
 export * from './modules/matching/index.ts';

@@ -11,6 +11,7 @@ import {
 } from '@tessera/contracts';
 import { defineService, type ServiceContext } from '@tessera/platform';
 import { createCustomers } from '../migrations/0001-customers.ts';
+import { createTradingPreferences } from '../migrations/0002-trading-preferences.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import {
   createUserManagementApi,
@@ -49,7 +50,10 @@ export const userManagementService = defineService({
   name: 'user-management',
   schema: 'user_management',
   prefix: '/api/user-management',
-  migrations: { '0001-customers': createCustomers },
+  migrations: {
+    '0001-customers': createCustomers,
+    '0002-trading-preferences': createTradingPreferences,
+  },
   createClient: async (context) => createUserManagementApi(context.db, { directory: directoryOf(context) }),
   async plugin(app, { context }) {
     await app.register(customerRoutes, { context, customers: customersOf(context) });

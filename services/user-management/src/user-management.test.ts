@@ -82,7 +82,7 @@ describeEachDatabase('user management: profile and KYC level', ({ createDatabase
 
   const call = async (
     userId: string | null,
-    method: 'GET' | 'PATCH' | 'POST',
+    method: 'GET' | 'PATCH' | 'POST' | 'PUT',
     url: string,
     body?: unknown,
   ) => {
@@ -129,6 +129,44 @@ describeEachDatabase('user management: profile and KYC level', ({ createDatabase
     expect(smuggled.status).toBe(400);
     expect((await call(ana, 'GET', '/me')).body['referenceCurrency']).toBe('CHF');
     expect((await call(leo, 'GET', '/me')).body['referenceCurrency']).toBe('EUR');
+  });
+
+  it('keeps each customer’s trading preferences, defaults first, and refuses a bad set without changing it', async () => {
+    const ana = randomUUID();
+    const leo = randomUUID();
+    expect((await call(ana, 'GET', '/me/trading-preferences')).body).toEqual({
+      defaultOrderType: 'limit',
+      timeInForce: 'DAY',
+      quantityMode: 'quantity',
+      confirmOrders: true,
+      defaultProduct: 'AAPL_cboe',
+    });
+    const saved = {
+      defaultOrderType: 'market',
+      timeInForce: 'GTC',
+      quantityMode: 'amount',
+      confirmOrders: false,
+      defaultProduct: 'MSFT_nasdaq',
+    };
+    const stored = await call(ana, 'PUT', '/me/trading-preferences', saved);
+    expect(stored.status).toBe(200);
+    for (const bad of [
+      { ...saved, defaultProduct: 'not a product' },
+      { ...saved, timeInForce: 'GTD' },
+      { ...saved, defaultOrderType: 'iceberg' },
+      { ...saved, confirmOrders: 'yes' },
+    ]) {
+      const refused = await call(ana, 'PUT', '/me/trading-preferences', bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+    expect((await call(ana, 'GET', '/me/trading-preferences')).body).toMatchObject({
+      defaultOrderType: 'market',
+      defaultProduct: 'MSFT_nasdaq',
+    });
+    expect((await call(leo, 'GET', '/me/trading-preferences')).body).toMatchObject({
+      defaultOrderType: 'limit',
+    });
   });
 
   it('lets a demo environment set the caller’s level, recorded with the actor, and needs a token', async () => {

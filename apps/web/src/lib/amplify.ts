@@ -5,6 +5,7 @@
  * which speaks the Cognito user-pool protocol; the same build can point at a managed Cognito pool.
  */
 import type { RuntimeConfig } from '@tessera/contracts';
+import type { Hub as AmplifyHub } from 'aws-amplify/utils';
 
 /** Cookie lifetime of the session tokens (spec section 9). */
 export const TOKEN_COOKIE_DAYS = 365;
@@ -17,6 +18,41 @@ export function secureCookies(location: Pick<Location, 'protocol' | 'hostname'>)
   return location.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
 }
 
+/** What came of a return from the hosted login: Amplify exchanged the code (with the custom state), or failed. */
+export type HostedLoginOutcome =
+  { ok: true; customState: string | undefined } | { ok: false; error: unknown };
+
+/**
+ * True when this page is the hosted login sending the browser back to the site root (spec section 4: "both the
+ * sign-in and sign-out redirects return to the site root") with `code` and `state`, or with an `error`.
+ */
+export function isHostedLoginReturn(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  const params = new URLSearchParams(location.search);
+  return location.pathname === '/' && params.has('state') && (params.has('code') || params.has('error'));
+}
+
+/**
+ * Listens for the end of the code exchange that Amplify starts by itself once configured with OAuth (its listener
+ * reads `code` and `state`, checks the state and PKCE verifier it stored, and calls /oauth2/token). Registered
+ * before `Amplify.configure`, so no event is missed.
+ */
+function listenForHostedLogin(Hub: typeof AmplifyHub): Promise<HostedLoginOutcome> {
+  return new Promise((resolve) => {
+    let customState: string | undefined;
+    const stop = Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'customOAuthState') {
+        customState = payload.data;
+      } else if (payload.event === 'signInWithRedirect') {
+        stop();
+        resolve({ ok: true, customState });
+      } else if (payload.event === 'signInWithRedirect_failure') {
+        stop();
+        resolve({ ok: false, error: payload.data?.error });
+      }
+    });
+  });
+}
+
 async function setUp(config: RuntimeConfig) {
   const [{ Amplify }, auth, { cognitoUserPoolsTokenProvider }, { CookieStorage, Hub }] = await Promise.all([
     import('aws-amplify'),
@@ -26,6 +62,8 @@ async function setUp(config: RuntimeConfig) {
   ]);
   const { identity } = config;
   const origin = window.location.origin;
+  const hostedLogin =
+    identity.oauthDomain && isHostedLoginReturn(window.location) ? listenForHostedLogin(Hub) : null;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -56,12 +94,15 @@ async function setUp(config: RuntimeConfig) {
       path: '/',
     }),
   );
-  return { auth, Hub };
+  return { auth, Hub, hostedLogin };
 }
 
 let loading: ReturnType<typeof setUp> | undefined;
 
-/** Loads and configures Amplify once; resolves to the `aws-amplify/auth` API and Amplify's Hub. */
+/**
+ * Loads and configures Amplify once; resolves to the `aws-amplify/auth` API, Amplify's Hub, and, on a return from
+ * the hosted login, the outcome of its code exchange (null otherwise).
+ */
 export function loadAmplify(config: RuntimeConfig): ReturnType<typeof setUp> {
   loading ??= setUp(config);
   return loading;

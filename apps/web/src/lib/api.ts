@@ -26,6 +26,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Sent as Idempotency-Key on calls that move money or create something (ARCHITECTURE.md). */
   idempotencyKey?: string;
+  /** Sent instead of the session's access token (a step-up token for a money movement, docs/api.md). */
+  accessToken?: string;
   signal?: AbortSignal;
 }
 
@@ -36,7 +38,7 @@ export function createApiClient(config: RuntimeConfig, auth: AuthAdapter, onInva
     if (base === undefined) {
       throw new ApiError('UNKNOWN_SERVICE', 0, `No base URL for service ${service}`);
     }
-    const token = await auth.getAccessToken();
+    const token = request.accessToken ?? (await auth.getAccessToken());
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) {
       headers['authorization'] = `Bearer ${token}`;

@@ -31,11 +31,15 @@ const BY_NAME: Record<string, string> = {
   InvalidParameterException: 'auth:errors.invalidParameter',
   UserAlreadyAuthenticatedException: 'auth:errors.alreadySignedIn',
   EnableSoftwareTokenMFAException: 'auth:errors.codeMismatch',
+  OAuthSignInException: 'auth:errors.hostedLogin',
 };
 
 const BY_MESSAGE: Record<string, string> = {
   'Password attempts exceeded': 'auth:errors.tooMany',
   'Invalid state in OAuth flow': 'errors:auth.oauthState',
+  // Amplify's wording when the state that came back is not the one it sent (spec section 4 names it as above).
+  'An error occurred while validating the state.': 'errors:auth.oauthState',
+  'OAuth wait time-out': 'auth:errors.hostedLogin',
   'User is disabled.': 'auth:errors.disabled',
 };
 

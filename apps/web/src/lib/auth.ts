@@ -3,7 +3,9 @@
  * identity service. Amplify is loaded only when something asks for the session (protected routes, /login).
  */
 import type { RuntimeConfig } from '@tessera/contracts';
-import { loadAmplify } from './amplify.ts';
+import { isHostedLoginReturn, loadAmplify, type HostedLoginOutcome } from './amplify.ts';
+import { authErrorKey } from './auth-errors.ts';
+import { isSafeRedirect } from './search-params.ts';
 
 /** The signed-in person as the app needs it. */
 export interface AuthSession {
@@ -36,6 +38,15 @@ export const INVALID_SESSION_MESSAGES = [
 
 /** Spec section 9: sign-out waits at most 3 seconds. */
 export const SIGN_OUT_TIMEOUT_MS = 3000;
+
+/** Spec section 9: how long the app waits for the hosted login's code exchange. */
+export const OAUTH_WAIT_TIMEOUT_MS = 10_000;
+
+/** Where a hosted sign-in lands when it did not ask for a page (spec section 4). */
+export const SIGNED_IN_HOME = '/dashboard/home/';
+
+/** sessionStorage key of the translation key that /login shows after a failed hosted sign-in. */
+export const HOSTED_LOGIN_ERROR_KEY = 'tessera.hostedLoginError';
 
 /** True when an error (or its message) is one of the invalid-session messages. */
 export function isInvalidSession(error: unknown): boolean {
@@ -87,6 +98,54 @@ function sessionFromPayload(payload: Record<string, unknown> | undefined): AuthS
   };
 }
 
+/**
+ * Where to go once a return from the hosted login settled: the page the sign-in started for (Amplify's custom
+ * state, only if it stays on this site), or /login with the reason kept for the page to show.
+ */
+export function hostedLoginDestination(outcome: HostedLoginOutcome): { href: string; errorKey?: string } {
+  if (outcome.ok) {
+    const target = outcome.customState;
+    return { href: target && isSafeRedirect(target) ? target : SIGNED_IN_HOME };
+  }
+  return { href: '/login', errorKey: authErrorKey(outcome.error) };
+}
+
+/**
+ * On a return from the hosted login (`/?code=…&state=…`), lets Amplify finish the PKCE code exchange, then
+ * continues to the page the sign-in was for; a failure, or no answer within {@link OAUTH_WAIT_TIMEOUT_MS}, goes
+ * back to /login, which explains it.
+ */
+export async function completeHostedLogin(config: RuntimeConfig, location: Location = window.location) {
+  if (!config.identity.oauthDomain || !isHostedLoginReturn(location)) {
+    return;
+  }
+  const { hostedLogin } = await loadAmplify(config);
+  if (!hostedLogin) {
+    return;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<HostedLoginOutcome>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ok: false, error: new Error('OAuth wait time-out') }),
+      OAUTH_WAIT_TIMEOUT_MS,
+    );
+  });
+  const outcome = await Promise.race([hostedLogin, timeout]);
+  clearTimeout(timer);
+  const { href, errorKey } = hostedLoginDestination(outcome);
+  if (errorKey) {
+    sessionStorage.setItem(HOSTED_LOGIN_ERROR_KEY, errorKey);
+  }
+  location.replace(href);
+}
+
+/** The reason the last hosted sign-in failed (a translation key), once: reading it forgets it. */
+export function takeHostedLoginError(): string | null {
+  const key = sessionStorage.getItem(HOSTED_LOGIN_ERROR_KEY);
+  sessionStorage.removeItem(HOSTED_LOGIN_ERROR_KEY);
+  return key;
+}
+
 /** The adapter backed by aws-amplify. */
 export function createAmplifyAdapter(config: RuntimeConfig): AuthAdapter {
   const invalid = createListeners();
@@ -115,7 +174,8 @@ export function createAmplifyAdapter(config: RuntimeConfig): AuthAdapter {
   };
 }
 
-/** The auth adapter of the web app. */
+/** The auth adapter of the web app; on a return from the hosted login it also finishes that sign-in. */
 export function createAuth(config: RuntimeConfig): AuthAdapter {
+  void completeHostedLogin(config);
   return createAmplifyAdapter(config);
 }

@@ -3,11 +3,15 @@
  * from GET /lang/{language}/{namespace}.json, retried 5 times from 350 ms doubling, at most 10 reads in parallel,
  * only the current language loaded; the language is detected from the stored preference (localStorage key `lng`),
  * the query string, the browser language, then the subdomain; fallbacks en-US, fr-FR, dev.
+ *
+ * Detection and loading are a few lines here rather than i18next-browser-languagedetector and
+ * i18next-http-backend: the same rules for about 7 KB less JavaScript and less start-up work on every page
+ * (docs/benchmarks.md). The detected language is remembered under `lng` and mirrored in a cookie of the same
+ * name, so the server can send pre-rendered pages in that language (docs/adr/0004-public-site.md).
  */
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import { hydrateDeferredParts } from './deferred-hydration.tsx';
 
 /** The languages Tessera is written in. */
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -17,7 +21,16 @@ export type Language = (typeof LANGUAGES)[number];
  * Every translation namespace; each exists in every language (a unit test checks the keys match). A feature
  * keeps its strings in its own namespace, loaded the first time a component asks for it.
  */
-export const NAMESPACES = ['common', 'errors', 'auth', 'public', 'help', 'dashboard'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'public',
+  'help',
+  'dashboard',
+  'wallets',
+  'trading',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The namespaces every page needs, loaded before the first render. */
@@ -36,60 +49,87 @@ export function toLanguage(tag: string | undefined): Language {
   return tag?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** One read of a translation file; a network failure or a 5xx answer may be retried, anything else may not. */
+async function readTranslation(url: string): Promise<{ data: Record<string, unknown> } | { retry: boolean }> {
+  try {
+    const response = await fetch(url, { credentials: 'omit' });
+    if (!response.ok) {
+      return { retry: response.status >= 500 };
+    }
+    return { data: (await response.json()) as Record<string, unknown> };
+  } catch {
+    return { retry: true };
+  }
 }
 
-/** Fetches one translation file, retrying network failures and 5xx answers with a doubling delay. */
-async function readTranslation(url: string): Promise<{ status: number; data: string }> {
-  let waitMs = TRANSLATION_FIRST_RETRY_MS;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const response = await fetch(url, { credentials: 'omit' });
-      if (response.status < 500 || attempt === TRANSLATION_RETRIES) {
-        return { status: response.status, data: await response.text() };
-      }
-    } catch (error) {
-      if (attempt === TRANSLATION_RETRIES) {
-        throw error;
-      }
-    }
-    await delay(waitMs);
-    waitMs *= 2;
+/**
+ * Reads /lang/{language}/{namespace}.json. i18next's connector retries a read whose callback gets `true` as data
+ * (maxRetries, retryTimeout doubling) and caps parallel reads (maxParallelReads).
+ */
+const translationBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const url = `/lang/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`;
+    void readTranslation(url).then((result) =>
+      'data' in result ? callback(null, result.data) : callback(`GET ${url} failed`, result.retry),
+    );
+  },
+};
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
   }
+}
+
+/** Spec section 1: the stored preference, the query string, the browser language, then the subdomain. */
+export function detectLanguage(): Language {
+  const found = [
+    storedLanguage(),
+    new URLSearchParams(window.location.search).get(LANGUAGE_STORAGE_KEY),
+    navigator.languages?.[0] ?? navigator.language,
+    /^(\w{2,5})\.(([a-z0-9-]{1,63}\.[a-z]{2,6})|localhost)/i.exec(window.location.hostname)?.[1],
+  ].find((value) => value !== null && value !== undefined && value !== '');
+  return toLanguage(found ?? undefined);
+}
+
+/** The cookie the server reads to pre-select a page's language (the same name as the storage key). */
+export const LANGUAGE_COOKIE = LANGUAGE_STORAGE_KEY;
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Remembers a language: localStorage `lng` (the spec's stored preference) and its cookie mirror. */
+function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // No storage (private mode): the language is detected again next time.
+  }
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
 /** Starts i18next; resolves once the current language's namespaces are loaded. */
 export async function initI18n(): Promise<void> {
+  const language = detectLanguage();
+  rememberLanguage(language);
   await i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(translationBackend)
     .use(initReactI18next)
     .init({
+      lng: language,
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGES,
       load: 'currentOnly',
       ns: [...INITIAL_NAMESPACES],
       defaultNS: 'common',
       maxParallelReads: TRANSLATION_PARALLEL_READS,
+      maxRetries: TRANSLATION_RETRIES,
+      retryTimeout: TRANSLATION_FIRST_RETRY_MS,
       interpolation: { escapeValue: false },
       returnNull: false,
-      detection: {
-        order: ['localStorage', 'querystring', 'navigator', 'subdomain'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        lookupQuerystring: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-        convertDetectedLanguage: (tag: string) => toLanguage(tag),
-      },
-      backend: {
-        loadPath: '/lang/{{lng}}/{{ns}}.json',
-        request: (_options: unknown, url: string, _payload: unknown, callback: RequestCallback) => {
-          readTranslation(url).then(
-            (result) => callback(null, result),
-            (error: unknown) => callback(error, { status: 0, data: '' }),
-          );
-        },
-      },
       react: { useSuspense: true },
       showSupportNotice: false,
     });
@@ -99,8 +139,6 @@ export async function initI18n(): Promise<void> {
   });
 }
 
-type RequestCallback = (error: unknown, response: { status: number; data: string }) => void;
-
 /** The language in use, always one of {@link LANGUAGES}. */
 export function currentLanguage(): Language {
   return toLanguage(i18next.resolvedLanguage ?? i18next.language);
@@ -108,8 +146,10 @@ export function currentLanguage(): Language {
 
 /** Switches language, loading its files first, and remembers the choice under `lng`. */
 export async function changeLanguage(language: Language): Promise<void> {
+  // Every part of the page re-renders in the new language: parts still waiting to hydrate do it first.
+  hydrateDeferredParts();
   await i18next.changeLanguage(language);
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  rememberLanguage(language);
 }
 
 /** Translation hook for components (re-exported so only this module imports i18next packages). */

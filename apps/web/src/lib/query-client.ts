@@ -1,11 +1,10 @@
 /**
  * TanStack Query defaults of spec section 9: inactive data kept 5 minutes; 3 retries with exponential delay
  * from 1 s capped at 30 s; the cache persisted in localStorage under an offline-cache key, throttled to one
- * write per second, discarded after 24 h.
+ * write per second, discarded after 24 h (the persister is in query-persistence.ts, loaded apart).
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isInvalidSession } from './auth.ts';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRY_COUNT = 3;
@@ -41,14 +40,5 @@ export function createQueryClient(onInvalidSession: (error: unknown) => void = (
         retryDelay: retryDelayMs,
       },
     },
-  });
-}
-
-/** The localStorage persister under the offline-cache key. */
-export function createPersister() {
-  return createSyncStoragePersister({
-    storage: window.localStorage,
-    key: OFFLINE_CACHE_KEY,
-    throttleTime: OFFLINE_CACHE_THROTTLE_MS,
   });
 }

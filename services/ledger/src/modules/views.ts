@@ -16,8 +16,13 @@ export function amountText(value: bigint, scale: number): string {
     return value.toString();
   }
   const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  let digits = (negative ? -value : value).toString();
+  if (digits.length <= scale) {
+    digits = digits.padStart(scale + 1, '0');
+  }
+  const cut = digits.length - scale;
+  const text = digits.slice(0, cut) + '.' + digits.slice(cut);
+  return negative ? '-' + text : text;
 }
 
 /** The checked formatter, for the comparison test. */
@@ -43,12 +48,25 @@ export interface LedgerOfTransfer {
   readonly scale: number;
 }
 
+/** The last instant formatted: a group's transfers share one timestamp, so most calls reuse the text. */
+let lastInstantMs = Number.NaN;
+let lastInstantText = '';
+
+function instantText(instant: Date): string {
+  const ms = instant.getTime();
+  if (ms !== lastInstantMs) {
+    lastInstantText = instant.toISOString();
+    lastInstantMs = ms;
+  }
+  return lastInstantText;
+}
+
 export function toTransferView(
   tenantId: string,
   ledger: LedgerOfTransfer,
   transfer: StoredTransfer,
 ): Transfer {
-  const has = (bit: number) => (transfer.flags & bit) !== 0;
+  const flags = transfer.flags;
   return {
     id: transfer.id,
     tenantId,
@@ -61,15 +79,15 @@ export function toTransferView(
     timeoutSeconds: transfer.timeoutSeconds,
     code: transfer.code,
     flags: {
-      linked: has(TRANSFER_FLAG.linked),
-      pending: has(TRANSFER_FLAG.pending),
-      postPendingTransfer: has(TRANSFER_FLAG.postPendingTransfer),
-      voidPendingTransfer: has(TRANSFER_FLAG.voidPendingTransfer),
-      expiredPendingTransfer: has(TRANSFER_FLAG.expiredPendingTransfer),
+      linked: (flags & TRANSFER_FLAG.linked) !== 0,
+      pending: (flags & TRANSFER_FLAG.pending) !== 0,
+      postPendingTransfer: (flags & TRANSFER_FLAG.postPendingTransfer) !== 0,
+      voidPendingTransfer: (flags & TRANSFER_FLAG.voidPendingTransfer) !== 0,
+      expiredPendingTransfer: (flags & TRANSFER_FLAG.expiredPendingTransfer) !== 0,
     },
     metadata: transfer.metadata,
-    timestamp: transfer.createdAt.toISOString(),
-    expiresAt: transfer.expiresAt?.toISOString() ?? null,
+    timestamp: instantText(transfer.createdAt),
+    expiresAt: transfer.expiresAt === null ? null : transfer.expiresAt.toISOString(),
     hash: transfer.hash.toString('hex'),
     debitAccountBalanceAfter: toAccountBalance(transfer.debitAfter, ledger.scale),
     creditAccountBalanceAfter: toAccountBalance(transfer.creditAfter, ledger.scale),

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountInput, type AccountType, type TransferInput, uuidv7 } from '@tessera/contracts';
 import { type Database, migrate } from '@tessera/platform';
-import { createLedger } from '../../migrations/0001-create-ledger.ts';
+import { ledgerMigrations } from '../../migrations/index.ts';
 import { createLedgerApi, type LedgerApiOptions, type LedgerService } from '../ledger-api.ts';
 
 /** A fresh id, UUIDv7 as callers are advised to use. */
@@ -13,7 +13,7 @@ export const newId = (): string => uuidv7();
 
 /** Migrates the ledger schema on `database` and opens a ledger over it. */
 export async function openLedger(database: Database, options: LedgerApiOptions = {}): Promise<LedgerService> {
-  await migrate(database.db, { schema: 'ledger', migrations: { '0001-create-ledger': createLedger } });
+  await migrate(database.db, { schema: 'ledger', migrations: ledgerMigrations });
   return createLedgerApi(database.db.withSchema('ledger'), options);
 }
 

@@ -168,6 +168,10 @@ async function projectTransfer(core: CashCore, wallet: WalletRow, transfer: Tran
   }
   if (transfer.flags.postPendingTransfer || transfer.flags.voidPendingTransfer) {
     if (transfer.pendingId !== null) {
+      // A hold may be posted in part (a trade's reservation covers its worst price): the item shows what moved.
+      const posted = transfer.flags.postPendingTransfer
+        ? amountFromDecimal(transfer.amount, cashAsset(wallet.asset))
+        : undefined;
       await updateOperationRows(
         core.db,
         transfer.pendingId,
@@ -175,6 +179,9 @@ async function projectTransfer(core: CashCore, wallet: WalletRow, transfer: Tran
           status: transfer.flags.postPendingTransfer ? 'posted' : 'voided',
           walletId: wallet.id,
           settledAt: new Date(transfer.timestamp),
+          ...(posted === undefined
+            ? {}
+            : { amountMinor: transfer.creditAccountId === wallet.id ? posted : -posted }),
         },
         core.now(),
       );

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { type ChallengeRow, createChallenge, stateOf } from '../sign-in/challenges.ts';
-import type { SignInStep } from '../sign-in/next-step.ts';
+import { challengeUsername, type SignInStep } from '../sign-in/next-step.ts';
 import type { UserRow } from '../tokens/tokens.service.ts';
 import { N, serverEphemeral, verifyDeviceClaim } from './srp.ts';
 
@@ -60,7 +60,7 @@ export async function startDeviceProof(
     ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
     Session: session,
     ChallengeParameters: {
-      USERNAME: user.id,
+      USERNAME: challengeUsername(state, user),
       USER_ID_FOR_SRP: user.id,
       DEVICE_KEY: deviceKey,
       SRP_B: B.toString(16),

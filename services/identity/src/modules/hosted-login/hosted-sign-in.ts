@@ -9,7 +9,7 @@ import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import {
   assertCodeCheckAllowed,
-  assertSignInAllowed,
+  openSignIn,
   recordCodeFailure,
   recordSignInFailure,
   recordSignInSuccess,
@@ -27,7 +27,7 @@ import { enabledMfa, MFA_REQUIRED_GROUPS } from '../sign-in/next-step.ts';
 import { digest, opaqueSecret, type UserRow } from '../tokens/tokens.service.ts';
 import { consumeCode, issueCode, maskDestination } from '../users/codes.ts';
 import { burnVerification, verifyPassword } from '../users/passwords.ts';
-import { findUserById, findUserByUsername } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import type { AuthorizeRequest } from './authorize-request.ts';
 import { codePage, type HostedMessage, signInPage } from './hosted-login.pages.ts';
 
@@ -116,12 +116,13 @@ export async function signInWithPassword(
   if (!email || !password) {
     return signInError(fields, info, 'wrongCredentials', email);
   }
+  let opened: Awaited<ReturnType<typeof openSignIn>>;
   try {
-    await assertSignInAllowed(rt.db, email, info.ip);
+    opened = await openSignIn(rt.db, email, info.ip);
   } catch {
     return signInError(fields, info, 'locked', email);
   }
-  const user = await findUserByUsername(rt.db, email);
+  const { user, streak } = opened;
   const matches = user
     ? await verifyPassword(user.password_hash, password)
     : await burnVerification(password);
@@ -135,7 +136,9 @@ export async function signInWithPassword(
     });
     return signInError(fields, info, 'wrongCredentials', email);
   }
-  await recordSignInSuccess(rt.db, email);
+  if (streak) {
+    await recordSignInSuccess(rt.db, email);
+  }
   const blocked = blockingMessage(user);
   if (blocked) {
     return signInError(fields, info, blocked, email);

@@ -103,13 +103,17 @@ async function refreshGrant(runtime: IdentityRuntime, form: Record<string, unkno
   }
 }
 
+/** Headers a browser may send with a cross-origin token request (Amplify adds x-amz-user-agent). */
+export const TOKEN_REQUEST_HEADERS = 'content-type, authorization, x-amz-user-agent, cache-control';
+
 /** Registers /oauth2/token (inside the hosted login plugin, which parses forms). */
 export async function oauthTokenRoutes(app: FastifyInstance, { runtime }: { runtime: IdentityRuntime }) {
+  // Amplify's token request from the app's page carries its user-agent header, so the browser asks first.
   app.options('/oauth2/token', async (request, reply) => {
     setCors(runtime, request, reply);
     return reply
       .header('access-control-allow-methods', 'POST, OPTIONS')
-      .header('access-control-allow-headers', 'content-type, authorization')
+      .header('access-control-allow-headers', TOKEN_REQUEST_HEADERS)
       .header('access-control-max-age', '600')
       .status(204)
       .send();

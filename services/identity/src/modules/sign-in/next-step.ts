@@ -111,6 +111,17 @@ export async function mfaChallenge(
   });
 }
 
+/**
+ * The USERNAME a challenge sends back: the e-mail as the client typed it at InitiateAuth (kept in the challenge
+ * state), else the user id. Amplify files the device it confirms under this name, and looks remembered devices up
+ * by the typed username at the next sign-in: answering with the id would make every remembered device invisible
+ * to it. The typed value only ever reaches here after it matched this user (case-insensitively).
+ */
+export function challengeUsername(state: ChallengeState, user: UserRow): string {
+  const typed = state['username'];
+  return typeof typed === 'string' && typed.length > 0 ? typed : user.id;
+}
+
 async function challengeStep(
   rt: IdentityRuntime,
   progress: SignInProgress,
@@ -130,6 +141,10 @@ async function challengeStep(
   return {
     ChallengeName: name,
     Session: session,
-    ChallengeParameters: { USER_ID_FOR_SRP: progress.user.id, USERNAME: progress.user.id, ...parameters },
+    ChallengeParameters: {
+      USER_ID_FOR_SRP: progress.user.id,
+      USERNAME: challengeUsername(state, progress.user),
+      ...parameters,
+    },
   };
 }

@@ -9,10 +9,9 @@ import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts'
 import type { initiateAuthSchema, refreshSchema } from '../../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
-import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from '../abuse/guards.ts';
+import { openSignIn, recordSignInFailure, recordSignInSuccess } from '../abuse/guards.ts';
 import { assertClient } from '../users/sign-up.service.ts';
 import { burnVerification, PASSWORD_LENGTH_MAX, verifyPassword } from '../users/passwords.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
 import type { UserRow } from '../tokens/tokens.service.ts';
 import { nextSignInStep, type SignInStep } from './next-step.ts';
 import { startStepUp } from './step-up.service.ts';
@@ -61,13 +60,13 @@ async function passwordSignIn(
   parameters: Readonly<Record<string, string>>,
   request: RequestInfo,
 ): Promise<SignInStep> {
-  const username = required(parameters, 'USERNAME').trim().toLowerCase();
+  const typedUsername = required(parameters, 'USERNAME').trim();
+  const username = typedUsername.toLowerCase();
   const password = required(parameters, 'PASSWORD');
   if (username.length > 254 || password.length > PASSWORD_LENGTH_MAX) {
     throw new CognitoError('NotAuthorizedException', sessionMessages.wrongCredentials);
   }
-  const { streak } = await assertSignInAllowed(rt.db, username, request.ip);
-  const user = await findUserByUsername(rt.db, username);
+  const { streak, user } = await openSignIn(rt.db, username, request.ip);
   const passwordMatches = user
     ? await verifyPassword(user.password_hash, password)
     : await burnVerification(password);
@@ -83,7 +82,7 @@ async function passwordSignIn(
   const device = await findDevice(rt, user, parameters['DEVICE_KEY']);
   return nextSignInStep(
     rt,
-    { user, clientId, state: { amr: ['pwd'] }, ...(device ? { device } : {}) },
+    { user, clientId, state: { amr: ['pwd'], username: typedUsername }, ...(device ? { device } : {}) },
     request,
   );
 }

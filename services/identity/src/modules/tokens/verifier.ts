@@ -7,7 +7,7 @@
  * REVOCATION_POLL_MS later. The poll runs on demand (the first verification after the interval waits for it), so
  * there is no timer to stop, and a database that cannot be read fails verification closed rather than open.
  */
-import type { Config, RevocationCheck, TokenVerifier } from '@tessera/platform';
+import type { Config, RevocationCheck, TokenVerifier, TokenVerifierOptions } from '@tessera/platform';
 import { createRemoteJwks, createTokenVerifier } from '@tessera/platform';
 import { errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type { IdentityDb } from '../../database.ts';
@@ -83,11 +83,13 @@ export function createRevocationCheck(db: IdentityDb): RevocationCheck & { close
 /**
  * Builds the platform TokenVerifier for the server: this service's keys and issuer in process (`keys`), or the
  * managed pool of IDENTITY_ISSUER / IDENTITY_JWKS_URL. Revocation is checked against this schema either way.
+ * Verified tokens are cached by default (platform `VERIFIED_TOKEN_CACHE`); `options.cache` changes that.
  */
 export function buildTokenVerifier(
   config: Config,
   db: IdentityDb,
   keys: SigningKeyStore,
+  options: Pick<TokenVerifierOptions, 'cache'> = {},
 ): TokenVerifier & { close(): void } {
   const settings = identitySettings(config);
   const revocation = createRevocationCheck(db);
@@ -97,6 +99,7 @@ export function buildTokenVerifier(
     keys: external ? createRemoteJwks(external) : localKeyResolver(keys),
     clientIds: settings.clientIds,
     revocation,
+    ...options,
   });
   return { verifyAccessToken: (token) => verifier.verifyAccessToken(token), close: revocation.close };
 }

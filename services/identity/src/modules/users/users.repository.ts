@@ -14,13 +14,8 @@ export function findUserById(db: IdentityDb, id: string): Promise<UserRow | unde
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user a USERNAME names: the e-mail (as people sign in) or the id (as tokens name them). */
-export function findUserByUsername(db: IdentityDb, username: string): Promise<UserRow | undefined> {
-  const value = username.trim().toLowerCase();
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)
-    ? findUserById(db, value)
-    : findUserByEmail(db, value);
-}
+/** A user id (UUID, lowercase): a USERNAME of this form names the user by id, otherwise by e-mail. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A new user's columns. */
 export interface NewUser {

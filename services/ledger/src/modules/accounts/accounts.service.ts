@@ -1,8 +1,8 @@
 /**
  * Accounts (TigerBeetle create_accounts semantics): the caller picks the id, which makes creation idempotent; the
  * same id with other fields is LEDGER_ACCOUNT_EXISTS_WITH_DIFFERENT_FIELDS. Status changes (freeze, unfreeze, close)
- * lock the account's ledger row first, the same lock transfers take, so a transfer never commits against a status
- * it did not see.
+ * first lock the account's ledger row and bump its version, as every group of transfers does when it writes, so a
+ * transfer never commits against a status it did not see.
  */
 import {
   type Account,
@@ -299,7 +299,8 @@ export async function changeAccountStatus(
     if (!before) {
       throw new AccountNotFoundError(undefined, { accountId });
     }
-    await sql`select id from ledger.ledgers where id = ${before.ledger_id} for update`.execute(trx);
+    // Locks the ledger row and bumps its version: a group that read the account's old status cannot commit after this.
+    await sql`update ledger.ledgers set version = version + 1 where id = ${before.ledger_id}`.execute(trx);
     const [row] = await loadAccountRows(trx, tenantId, [id]);
     invariant(row, 'An account is never deleted');
     const next = nextStatus(row, change);

@@ -76,4 +76,55 @@ describe('group batcher', () => {
     await expect(Promise.all(failed)).rejects.toThrow('connection lost');
     expect(await batcher.submit('EUR', 3, 1)).toBe(3);
   });
+
+  it('starts the next group once the running one hands off, with never more than two groups in flight', async () => {
+    let running = 0;
+    let mostRunning = 0;
+    const groups: number[][] = [];
+    const batcher = new GroupBatcher(
+      { groupSizeMax: 2, queuedSizeMax: 100, maxWaitMs: 0 },
+      async (_key, items: readonly number[], handOff) => {
+        running += 1;
+        mostRunning = Math.max(mostRunning, running);
+        groups.push([...items]);
+        handOff();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return items.map((item) => item * 2);
+      },
+    );
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((item) => batcher.submit('EUR', item, 1)));
+    expect(results).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(groups).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(mostRunning).toBe(2);
+  });
+
+  it('lets a caller arriving while a handed-off group writes start the next group before that one ends', async () => {
+    const runner = recordingRunner();
+    const started: number[][] = [];
+    const batcher = new GroupBatcher(
+      { groupSizeMax: 10, queuedSizeMax: 100, maxWaitMs: 0 },
+      async (key, items: readonly number[], handOff) => {
+        started.push([...items]);
+        if (items[0] === 1) {
+          handOff();
+          return runner.run(key, items);
+        }
+        return items.map((item) => item * 2);
+      },
+    );
+    runner.hold();
+    const first = batcher.submit('EUR', 1, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = batcher.submit('EUR', 2, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual([[1], [2]]);
+    runner.open();
+    expect(await Promise.all([first, second])).toEqual([2, 4]);
+    await batcher.close();
+  });
 });

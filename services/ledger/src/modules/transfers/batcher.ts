@@ -1,10 +1,14 @@
 /**
  * Group commit, as TigerBeetle's clients batch: callers that write to the same ledgers at the same time share one
- * database transaction. Per key (a tenant and its set of ledgers) one group runs at a time; whatever arrives while
- * it runs waits in a bounded queue and forms the next group (up to `groupSizeMax` transfers), which starts as soon
- * as the running one ends. An idle key waits at most `maxWaitMs` (default: one event-loop turn) so that callers of
- * the same tick join. One transaction per group keeps a hot account's row and the ledger's chain head written once
- * per group instead of once per transfer.
+ * database write. Per key (a tenant and its set of ledgers) groups are formed in arrival order; whatever arrives
+ * while a group runs waits in a bounded queue and forms the next group (up to `groupSizeMax` transfers). An idle key
+ * waits at most `maxWaitMs` (default: one event-loop turn) so that callers of the same tick join. One write per group
+ * keeps a hot account's row and the ledger's chain head written once per group instead of once per transfer.
+ *
+ * Pipelining: a runner may call `handOff` once it no longer needs to be alone (the engine does once the group is
+ * decided and only its write is left). The next group of the key then starts, so it reads and decides while the
+ * previous one writes; at most two groups of a key are in flight (the one before must have ended). A runner that
+ * never hands off runs alone, as before.
  */
 import { invariant } from '@tessera/money';
 import { LedgerBusyError } from '../../ledger.errors.ts';
@@ -31,10 +35,19 @@ interface Lane<Item, Result> {
   queuedSize: number;
   running: boolean;
   scheduled: boolean;
+  /** Set while the drain waits for a new caller or for the last group to end. */
+  wake: (() => void) | undefined;
 }
 
-/** Runs one group; returns one result per item, in order. */
-export type GroupRunner<Item, Result> = (key: string, items: readonly Item[]) => Promise<Result[]>;
+/**
+ * Runs one group; returns one result per item, in order. `handOff` (idempotent) lets the key's next group start
+ * before this one ended.
+ */
+export type GroupRunner<Item, Result> = (
+  key: string,
+  items: readonly Item[],
+  handOff: () => void,
+) => Promise<Result[]>;
 
 export class GroupBatcher<Item, Result> {
   readonly #lanes = new Map<string, Lane<Item, Result>>();
@@ -78,51 +91,96 @@ export class GroupBatcher<Item, Result> {
   #lane(key: string): Lane<Item, Result> {
     let lane = this.#lanes.get(key);
     if (!lane) {
-      lane = { queue: [], queuedSize: 0, running: false, scheduled: false };
+      lane = { queue: [], queuedSize: 0, running: false, scheduled: false, wake: undefined };
       this.#lanes.set(key, lane);
     }
     return lane;
   }
 
   #schedule(key: string, lane: Lane<Item, Result>): void {
-    if (lane.running || lane.scheduled) {
+    if (lane.running) {
+      lane.wake?.();
+      return;
+    }
+    if (lane.scheduled) {
       return;
     }
     lane.scheduled = true;
-    const go = () => {
+    void this.#gather().then(() => {
       lane.scheduled = false;
       void this.#drain(key, lane);
-    };
-    if (this.#options.maxWaitMs > 0) {
-      setTimeout(go, this.#options.maxWaitMs);
-    } else {
-      setImmediate(go);
-    }
+    });
+  }
+
+  /** Waits for callers of the same moment to join: `maxWaitMs`, or one turn of the event loop. */
+  #gather(): Promise<void> {
+    return new Promise((resolve) =>
+      this.#options.maxWaitMs > 0 ? setTimeout(resolve, this.#options.maxWaitMs) : setImmediate(resolve),
+    );
   }
 
   async #drain(key: string, lane: Lane<Item, Result>): Promise<void> {
     lane.running = true;
-    while (lane.queue.length > 0) {
-      const group = this.#takeGroup(lane);
-      try {
-        const results = await this.#run(
-          key,
-          group.map((entry) => entry.item),
-        );
-        invariant(results.length === group.length, 'One result per submission');
-        group.forEach((entry, index) => entry.resolve(results[index]!));
-      } catch (error) {
-        // The transaction failed as a whole: nothing of the group was written, every caller hears why.
-        for (const entry of group) {
-          entry.reject(error);
+    let inFlight = 0;
+    // Settle when the group before the latest one has ended, and when the latest one has.
+    let before: Promise<void> = Promise.resolve();
+    let latest: Promise<void> = Promise.resolve();
+    for (;;) {
+      if (lane.queue.length === 0) {
+        if (inFlight === 0) {
+          break;
         }
+        // Callers arriving while the latest group writes form the next group at once, not after its end (after the
+        // same short wait for company as an idle key).
+        const arrived = await new Promise<boolean>((resolve) => {
+          lane.wake = () => resolve(true);
+          void latest.then(() => resolve(false));
+        });
+        lane.wake = undefined;
+        if (arrived) {
+          await this.#gather();
+        }
+        continue;
       }
+      const group = this.#takeGroup(lane);
+      let handOff: () => void = () => {};
+      const handedOff = new Promise<void>((resolve) => (handOff = resolve));
+      inFlight += 1;
+      const ended = this.#runGroup(key, group, handOff).then(() => {
+        inFlight -= 1;
+      });
+      // The next group may start once this one handed off (or ended) and the one before it ended.
+      await Promise.all([before, Promise.race([handedOff, ended])]);
+      before = ended;
+      latest = ended;
     }
     lane.running = false;
     this.#lanes.delete(key);
     if (this.#closed && [...this.#lanes.values()].every((other) => !other.running)) {
       for (const resolve of this.#idle.splice(0)) {
         resolve();
+      }
+    }
+  }
+
+  /** Runs one group and answers its callers; never rejects. */
+  async #runGroup(
+    key: string,
+    group: ReadonlyArray<Entry<Item, Result>>,
+    handOff: () => void,
+  ): Promise<void> {
+    try {
+      const results = await this.#run(
+        key,
+        group.map((entry) => entry.item),
+        handOff,
+      );
+      invariant(results.length === group.length, 'One result per submission');
+      group.forEach((entry, index) => entry.resolve(results[index]!));
+    } catch (error) {
+      // The group's write failed as a whole: nothing of it was written, every caller hears why.
+      for (const entry of group) {
+        entry.reject(error);
       }
     }
   }

@@ -60,7 +60,14 @@ export function encodeTransfer(tenantId: string, ledgerCode: string, transfer: C
   ].join('|');
 }
 
-/** The hash of `transfer` chained after `previousHash`. */
+/** Scratch space for {@link chainHash}: the previous hash then the encoding, grown when a transfer needs more. */
+let scratch = Buffer.allocUnsafe(4096);
+
+/**
+ * The hash of `transfer` chained after `previousHash`: SHA-256 of the previous hash and {@link encodeTransfer}'s text,
+ * built by concatenation into one reused buffer (a batch hashes 8,189 transfers in a row: no array, join or
+ * Buffer.concat per transfer). hash-chain.test.ts checks it against the definition.
+ */
 export function chainHash(
   previousHash: Buffer,
   tenantId: string,
@@ -68,10 +75,45 @@ export function chainHash(
   transfer: ChainedTransfer,
 ): Buffer {
   invariant(previousHash.length === 32, 'A chain hash is 32 bytes');
+  const metadata = transfer.metadata;
+  let metadataText = '{}';
+  for (const _key in metadata) {
+    metadataText = canonicalMetadata(metadata);
+    break;
+  }
+  const text =
+    'tessera-ledger-v1|' +
+    tenantId +
+    '|' +
+    ledgerCode +
+    '|' +
+    transfer.sequence.toString() +
+    '|' +
+    transfer.id +
+    '|' +
+    transfer.debitAccountId +
+    '|' +
+    transfer.creditAccountId +
+    '|' +
+    transfer.amount.toString() +
+    '|' +
+    (transfer.pendingId ?? '') +
+    '|' +
+    String(transfer.timeoutSeconds) +
+    '|' +
+    String(transfer.code) +
+    '|' +
+    String(transfer.flags) +
+    '|' +
+    String(transfer.createdAt.getTime()) +
+    '|' +
+    metadataText;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (scratch.length < 32 + text.length * 3) {
+    scratch = Buffer.allocUnsafe(32 + text.length * 3);
+  }
+  previousHash.copy(scratch, 0);
+  const written = scratch.write(text, 32, 'utf8');
   // One-shot hashing: several times cheaper than a createHash() object per transfer.
-  return hash(
-    'sha256',
-    Buffer.concat([previousHash, Buffer.from(encodeTransfer(tenantId, ledgerCode, transfer))]),
-    'buffer',
-  );
+  return hash('sha256', scratch.subarray(0, 32 + written), 'buffer');
 }

@@ -27,9 +27,19 @@ import { type PreparedTransfer, type SubmittedTransfer, TRANSFER_FLAG } from './
  * security or fund unit (6). The ledgers table stores the same value; verification compares them.
  */
 export function scaleOfLedgerCode(code: string): Scale {
-  const asset = getAsset(code);
-  return asset.ok ? asset.value.scale : INSTRUMENT_SCALE;
+  let scale = scaleByCode.get(code);
+  if (scale === undefined) {
+    const asset = getAsset(code);
+    scale = asset.ok ? asset.value.scale : INSTRUMENT_SCALE;
+    // Bounded: ledger codes are at most 16 characters of [A-Z0-9.], and only validated ones get here.
+    if (scaleByCode.size < 10_000) {
+      scaleByCode.set(code, scale);
+    }
+  }
+  return scale;
 }
+
+const scaleByCode = new Map<string, Scale>();
 
 function invalid(error: LedgerErrorBody, input: unknown): SubmittedTransfer {
   const flags = (input as { flags?: { linked?: unknown } } | null)?.flags;
@@ -117,8 +127,14 @@ function fastMetadata(value: unknown): boolean {
  * then runs zod, so error messages come from one place. prepare-fast-path-agrees-with-zod.test.ts checks both agree.
  */
 export function fastParseTransfer(input: unknown): ParsedTransfer | undefined {
-  if (!isPlainObject(input) || !Object.keys(input).every((key) => transferKeys.has(key))) {
+  if (!isPlainObject(input)) {
     return undefined;
+  }
+  // for...in sees every own enumerable key (and inherited ones, which only send the input to zod).
+  for (const key in input) {
+    if (!transferKeys.has(key)) {
+      return undefined;
+    }
   }
   const id = fastId(input['id']);
   const debitAccountId = fastId(input['debitAccountId']);
@@ -131,7 +147,11 @@ export function fastParseTransfer(input: unknown): ParsedTransfer | undefined {
     !id ||
     typeof ledger !== 'string' ||
     !ledgerCodePattern.test(ledger) ||
-    [debitAccountId, creditAccountId, pendingId, timeoutSeconds, code].includes(false) ||
+    debitAccountId === false ||
+    creditAccountId === false ||
+    pendingId === false ||
+    timeoutSeconds === false ||
+    code === false ||
     (amount !== undefined && typeof amount !== 'string') ||
     !fastFlags(flags) ||
     !fastMetadata(metadata)
@@ -145,8 +165,8 @@ export function fastParseTransfer(input: unknown): ParsedTransfer | undefined {
     creditAccountId: creditAccountId || undefined,
     amount: amount as string | undefined,
     pendingId: pendingId || undefined,
-    timeoutSeconds: timeoutSeconds === false ? undefined : timeoutSeconds,
-    code: code === false ? undefined : code,
+    timeoutSeconds,
+    code,
     flags: flags as TransferInput['flags'],
     metadata: metadata as Record<string, string> | undefined,
   };
@@ -174,29 +194,40 @@ export function prepareTransfer(input: unknown): SubmittedTransfer {
     }
     amount = result.value;
   }
-  const flagsIn = transfer.flags ?? {};
+  const flagsIn = transfer.flags;
   const flags =
-    (flagsIn.linked ? TRANSFER_FLAG.linked : 0) |
-    (flagsIn.pending ? TRANSFER_FLAG.pending : 0) |
-    (flagsIn.postPendingTransfer ? TRANSFER_FLAG.postPendingTransfer : 0) |
-    (flagsIn.voidPendingTransfer ? TRANSFER_FLAG.voidPendingTransfer : 0);
-  const prepared: Omit<PreparedTransfer, 'fingerprint'> = {
+    flagsIn === undefined
+      ? 0
+      : (flagsIn.linked ? TRANSFER_FLAG.linked : 0) |
+        (flagsIn.pending ? TRANSFER_FLAG.pending : 0) |
+        (flagsIn.postPendingTransfer ? TRANSFER_FLAG.postPendingTransfer : 0) |
+        (flagsIn.voidPendingTransfer ? TRANSFER_FLAG.voidPendingTransfer : 0);
+  const timeoutSeconds = transfer.timeoutSeconds ?? 0;
+  const metadata = transfer.metadata ?? {};
+  const prepared: PreparedTransfer = {
     id: transfer.id,
     ledgerCode: transfer.ledger,
     debitAccountId: transfer.debitAccountId,
     creditAccountId: transfer.creditAccountId,
     amount,
     pendingId: transfer.pendingId,
-    timeoutSeconds: transfer.timeoutSeconds ?? 0,
+    timeoutSeconds,
     code: transfer.code,
     flags,
-    metadata: transfer.metadata ?? {},
+    metadata,
+    fingerprint: fingerprintFields(
+      transfer.ledger,
+      transfer.debitAccountId,
+      transfer.creditAccountId,
+      amount,
+      transfer.pendingId,
+      timeoutSeconds,
+      transfer.code,
+      flags,
+      metadata,
+    ),
   };
-  return {
-    kind: 'prepared',
-    transfer: { ...prepared, fingerprint: fingerprintOf(prepared) },
-    linked: (flags & TRANSFER_FLAG.linked) !== 0,
-  };
+  return { kind: 'prepared', transfer: prepared, linked: (flags & TRANSFER_FLAG.linked) !== 0 };
 }
 
 /**
@@ -204,16 +235,48 @@ export function prepareTransfer(input: unknown): SubmittedTransfer {
  * "1.50" are the same). Stored with the transfer (or its rejection) and compared on a retry.
  */
 export function fingerprintOf(transfer: Omit<PreparedTransfer, 'fingerprint'>): Buffer {
-  const text = [
+  return fingerprintFields(
     transfer.ledgerCode,
-    transfer.debitAccountId ?? '',
-    transfer.creditAccountId ?? '',
-    transfer.amount?.toString() ?? '',
-    transfer.pendingId ?? '',
-    String(transfer.timeoutSeconds),
-    transfer.code === undefined ? '' : String(transfer.code),
-    String(transfer.flags),
-    canonicalMetadata(transfer.metadata),
-  ].join('|');
+    transfer.debitAccountId,
+    transfer.creditAccountId,
+    transfer.amount,
+    transfer.pendingId,
+    transfer.timeoutSeconds,
+    transfer.code,
+    transfer.flags,
+    transfer.metadata,
+  );
+}
+
+/** {@link fingerprintOf} from the fields themselves (no intermediate object or array per transfer). */
+function fingerprintFields(
+  ledgerCode: string,
+  debitAccountId: string | undefined,
+  creditAccountId: string | undefined,
+  amount: bigint | undefined,
+  pendingId: string | undefined,
+  timeoutSeconds: number,
+  code: number | undefined,
+  flags: number,
+  metadata: Readonly<Record<string, string>>,
+): Buffer {
+  const text =
+    ledgerCode +
+    '|' +
+    (debitAccountId ?? '') +
+    '|' +
+    (creditAccountId ?? '') +
+    '|' +
+    (amount === undefined ? '' : amount.toString()) +
+    '|' +
+    (pendingId ?? '') +
+    '|' +
+    String(timeoutSeconds) +
+    '|' +
+    (code === undefined ? '' : String(code)) +
+    '|' +
+    String(flags) +
+    '|' +
+    canonicalMetadata(metadata);
   return hash('sha256', text, 'buffer');
 }

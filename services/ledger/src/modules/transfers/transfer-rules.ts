@@ -60,8 +60,11 @@ const rejected = (error: DefinedError<string>, details: Record<string, unknown> 
   error: errorBody(error, details),
 });
 
-/** Undo steps of the running chain; applied in reverse when a linked chain fails. */
-type Journal = Array<() => void>;
+/**
+ * Undo steps of the running chain; applied in reverse when a linked chain fails. Undefined for a transfer that is
+ * not part of a chain: it has nothing to undo.
+ */
+type Journal = Array<() => void> | undefined;
 
 /** Options of {@link decideSubmission}. */
 export interface DecideOptions {
@@ -82,9 +85,21 @@ export function decideSubmission(
     while (chainEnd < submission.length - 1 && submission[chainEnd]!.linked) {
       chainEnd += 1;
     }
-    const chain = submission.slice(chainStart, chainEnd + 1);
-    const open = chain[chain.length - 1]!.linked;
-    outcomes.push(...decideChain(state, chain, open, options));
+    const first = submission[chainStart]!;
+    if (chainEnd === chainStart && !first.linked) {
+      // A transfer on its own (the common case): nothing to undo, so no journal and no chain array.
+      outcomes.push(
+        first.kind === 'invalid'
+          ? { status: 'rejected', error: first.error }
+          : decideTransfer(state, first.transfer, undefined, options),
+      );
+    } else {
+      const chain = submission.slice(chainStart, chainEnd + 1);
+      const open = chain[chain.length - 1]!.linked;
+      for (const outcome of decideChain(state, chain, open, options)) {
+        outcomes.push(outcome);
+      }
+    }
     chainStart = chainEnd + 1;
   }
   invariant(outcomes.length === submission.length, 'One outcome per submitted transfer');
@@ -97,7 +112,7 @@ function decideChain(
   open: boolean,
   options: DecideOptions,
 ): TransferOutcome[] {
-  const journal: Journal = [];
+  const journal: Array<() => void> = [];
   const outcomes: TransferOutcome[] = [];
   let failedAt = -1;
   for (const [index, item] of chain.entries()) {
@@ -188,18 +203,21 @@ function accountsFor(
   if (debit.ledgerId !== ledger.id || credit.ledgerId !== ledger.id) {
     return rejected(LedgerMismatchError, { ledger: ledger.code, debitAccountId, creditAccountId });
   }
-  for (const [side, account] of [
-    ['debit', debit],
-    ['credit', credit],
-  ] as const) {
-    if (account.status === 'frozen') {
-      return rejected(AccountFrozenError, { accountId: account.id, side });
-    }
-    if (account.status === 'closed') {
-      return rejected(AccountClosedError, { accountId: account.id, side });
-    }
+  if (debit.status !== 'open' || credit.status !== 'open') {
+    return statusRejection(debit, 'debit') ?? statusRejection(credit, 'credit')!;
   }
   return { debit, credit };
+}
+
+/** A frozen or closed account refuses transfers. */
+function statusRejection(account: AccountState, side: 'debit' | 'credit'): Rejected | undefined {
+  if (account.status === 'frozen') {
+    return rejected(AccountFrozenError, { accountId: account.id, side });
+  }
+  if (account.status === 'closed') {
+    return rejected(AccountClosedError, { accountId: account.id, side });
+  }
+  return undefined;
 }
 
 function decideSinglePhaseOrPending(
@@ -218,12 +236,20 @@ function decideSinglePhaseOrPending(
   const { debit, credit } = found;
   const pending = (transfer.flags & TRANSFER_FLAG.pending) !== 0;
   const amount = transfer.amount;
-  const debitAfter: Balances = pending
-    ? { ...debit.balances, debitsPending: debit.balances.debitsPending + amount }
-    : { ...debit.balances, debitsPosted: debit.balances.debitsPosted + amount };
-  const creditAfter: Balances = pending
-    ? { ...credit.balances, creditsPending: credit.balances.creditsPending + amount }
-    : { ...credit.balances, creditsPosted: credit.balances.creditsPosted + amount };
+  const d = debit.balances;
+  const c = credit.balances;
+  const debitAfter: Balances = {
+    debitsPending: pending ? d.debitsPending + amount : d.debitsPending,
+    debitsPosted: pending ? d.debitsPosted : d.debitsPosted + amount,
+    creditsPending: d.creditsPending,
+    creditsPosted: d.creditsPosted,
+  };
+  const creditAfter: Balances = {
+    debitsPending: c.debitsPending,
+    debitsPosted: c.debitsPosted,
+    creditsPending: pending ? c.creditsPending + amount : c.creditsPending,
+    creditsPosted: pending ? c.creditsPosted : c.creditsPosted + amount,
+  };
   const limit = limitRejection(debit, debitAfter, credit, creditAfter);
   if (limit) {
     return limit;
@@ -243,7 +269,7 @@ function decideSinglePhaseOrPending(
   if (pending) {
     setPendingState(state, journal, transfer.id, 'open');
     state.pendingOpened.add(transfer.id);
-    journal.push(() => state.pendingOpened.delete(transfer.id));
+    journal?.push(() => state.pendingOpened.delete(transfer.id));
   }
   return { status: 'created', transfer: stored };
 }
@@ -255,16 +281,16 @@ function limitRejection(
   credit: AccountState,
   creditAfter: Balances,
 ): Rejected | undefined {
-  const totals = [
-    debitAfter.debitsPending + debitAfter.debitsPosted,
-    creditAfter.creditsPending + creditAfter.creditsPosted,
-  ];
-  if (totals.some((total) => total >= MINOR_UNITS_ABS_LIMIT)) {
+  const debitsTotal = debitAfter.debitsPending + debitAfter.debitsPosted;
+  if (
+    debitsTotal >= MINOR_UNITS_ABS_LIMIT ||
+    creditAfter.creditsPending + creditAfter.creditsPosted >= MINOR_UNITS_ABS_LIMIT
+  ) {
     return rejected(BalanceOverflowError, { debitAccountId: debit.id, creditAccountId: credit.id });
   }
   if (
     (debit.flags & ACCOUNT_FLAG.debitsMustNotExceedCredits) !== 0 &&
-    debitAfter.debitsPending + debitAfter.debitsPosted > debitAfter.creditsPosted
+    debitsTotal > debitAfter.creditsPosted
   ) {
     const available =
       debit.balances.creditsPosted - debit.balances.debitsPosted - debit.balances.debitsPending;
@@ -348,7 +374,7 @@ function decidePostOrVoid(
     post ? 'posted' : options.expiry === true ? 'expired' : 'voided',
   );
   state.pendingResolved.add(pending.id);
-  journal.push(() => state.pendingResolved.delete(pending.id));
+  journal?.push(() => state.pendingResolved.delete(pending.id));
   return { status: 'created', transfer: stored };
 }
 
@@ -415,10 +441,13 @@ function setPendingState(
 ) {
   const before = state.pendingStates.get(id);
   state.pendingStates.set(id, next);
-  journal.push(() =>
+  journal?.push(() =>
     before === undefined ? state.pendingStates.delete(id) : state.pendingStates.set(id, before),
   );
 }
+
+/** The hash of a transfer not sealed yet (sealing replaces it). */
+const UNSEALED: Buffer = Buffer.alloc(0);
 
 /** Applies the balances and appends the transfer to the group (sequence, time and hash are set at commit). */
 function record(
@@ -454,17 +483,19 @@ function record(
     sequence: 0n,
     createdAt: state.now,
     expiresAt: null,
-    hash: Buffer.alloc(0),
+    hash: UNSEALED,
   };
-  const [debitBefore, creditBefore] = [debit.balances, credit.balances];
-  const [debitTouched, creditTouched] = [debit.touched, credit.touched];
+  const debitBefore = debit.balances;
+  const creditBefore = credit.balances;
+  const debitTouched = debit.touched;
+  const creditTouched = credit.touched;
   debit.balances = entry.debitAfter;
   credit.balances = entry.creditAfter;
   debit.touched = true;
   credit.touched = true;
   state.transfers.set(stored.id, stored);
   state.created.push(stored);
-  journal.push(() => {
+  journal?.push(() => {
     debit.balances = debitBefore;
     credit.balances = creditBefore;
     debit.touched = debitTouched;

@@ -43,7 +43,7 @@ export interface AccountState {
   touched: boolean;
 }
 
-/** A ledger locked by the group, with the head of its hash chain. */
+/** A ledger of the group, with the head of its hash chain. */
 export interface LedgerHead {
   readonly id: number;
   readonly code: string;
@@ -51,6 +51,8 @@ export interface LedgerHead {
   readonly headSequence: bigint;
   readonly headHash: Buffer;
   readonly headAt: Date;
+  /** Bumped by every write to the ledger's state; a group writes only if it is still the one it decided on. */
+  readonly version: bigint;
 }
 
 /** A transfer as stored (or about to be). `sequence`, `createdAt`, `expiresAt` and `hash` are set at commit. */
@@ -109,7 +111,7 @@ export interface RecordedRejection {
   readonly error: LedgerErrorBody;
 }
 
-/** Everything the engine knows while it decides one group. Loaded under the ledgers' locks. */
+/** Everything the engine knows while it decides one group: one consistent snapshot, plus the group before it. */
 export interface GroupState {
   readonly tenantId: string;
   /** The group's clock: not before any locked ledger's head, so timestamps never go back along a chain. */

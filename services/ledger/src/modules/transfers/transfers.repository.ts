@@ -1,7 +1,8 @@
 /**
- * SQL of the transfer engine, shaped for few round trips: a group reads in two statements (lock the ledgers; then its
- * transfers, recorded rejections and accounts together) and writes in one (data-modifying CTEs: transfers,
- * rejections, the pending index, balances and chain heads together).
+ * SQL of the transfer engine, shaped for few round trips: a group reads in one statement (its ledgers' heads and
+ * versions, its transfers, recorded rejections, pending states and accounts together, so from one snapshot) and
+ * writes in one (data-modifying CTEs: chain heads under a version check, then transfers, rejections, the pending
+ * index and balances, applied only if the check passed).
  *
  * Rows travel as one array parameter per column, written by {@link arrayLiteral} and cast in SQL (`$1::uuid[]`),
  * then `unnest`ed: one parameter per column whatever the batch size (8,189 transfers stay far below PostgreSQL's
@@ -19,13 +20,17 @@ import type {
   StoredTransfer,
 } from './transfer-state.ts';
 import { TRANSFER_FLAG } from './transfer-state.ts';
-import type { AccountStatus, LedgerErrorBody } from '@tessera/contracts';
+import type { AccountStatus } from '@tessera/contracts';
 
 /**
  * A PostgreSQL array literal: `{a,b,NULL}`. `quoted` elements (free text, JSON) are double-quoted with `"` and `\`
  * escaped; the others (uuids, digits, ISO instants, hex) contain none of the characters an array literal reserves.
  */
 export function arrayLiteral(values: ReadonlyArray<string | null>, quoted = false): string {
+  if (!quoted && !values.includes(null)) {
+    // The common case (ids, digits, hex): the values as they are.
+    return `{${values.join(',')}}`;
+  }
   const parts = values.map((value) =>
     value === null ? 'NULL' : quoted ? `"${value.replace(/["\\]/g, '\\$&')}"` : value,
   );
@@ -108,40 +113,37 @@ export function toStoredTransfer(row: TransferRow): StoredTransfer {
   };
 }
 
-/** Locks the named ledgers of a tenant in id order (a stable order, so writers never deadlock) and reads their heads. */
-export async function lockLedgers(
-  trx: AnyKysely,
-  tenantId: string,
-  codes: readonly string[],
-): Promise<LedgerHead[]> {
-  const { rows } = await sql<{
-    id: number;
-    code: string;
-    scale: number;
-    head_sequence: string;
-    head_hash: Buffer;
-    head_at: Date;
-  }>`select id, code, scale, head_sequence, head_hash, head_at from ledger.ledgers
-     where tenant_id = ${tenantId} and code = any(${codes}::text[]) order by id for update`.execute(trx);
-  return rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    scale: row.scale,
-    headSequence: BigInt(row.head_sequence),
-    headHash: row.head_hash,
-    headAt: row.head_at,
-  }));
+/**
+ * Locks the named ledgers of a tenant in id order (a stable order, so writers never deadlock): the fallback after
+ * optimistic attempts conflicted (transfers.service.ts). The group's load runs after it in the same transaction.
+ */
+export async function lockLedgers(trx: AnyKysely, tenantId: string, codes: readonly string[]): Promise<void> {
+  await sql`select id from ledger.ledgers where tenant_id = ${tenantId} and code = any(${codes}::text[])
+    order by id for update`.execute(trx);
 }
 
-/** What {@link loadGroupRows} reads. */
+/** What a group reads: its ledgers, the ids it names, the accounts it names, and the pending transfers it resolves. */
+export interface GroupLoad {
+  readonly tenantId: string;
+  readonly codes: readonly string[];
+  /** The group's transfer ids: existing transfers and recorded rejections with these ids are read. */
+  readonly ids: readonly string[];
+  /** Pending transfers the group posts or voids: read with their state and both their accounts. */
+  readonly pendingIds: readonly string[];
+  readonly accountIds: readonly string[];
+}
+
+/** What {@link loadGroup} reads, all from one snapshot. */
 export interface GroupRows {
+  readonly heads: LedgerHead[];
   readonly transfers: StoredTransfer[];
   readonly rejections: RecordedRejection[];
   readonly accounts: AccountState[];
+  readonly pendingStates: Map<string, PendingState>;
 }
 
 type GroupRow = TransferRow & {
-  row_kind: 't' | 'r' | 'a';
+  row_kind: 'h' | 't' | 'r' | 'a' | 'o' | 'x';
   rejection_code: string | null;
   rejection_message: string | null;
   rejection_details: Record<string, unknown> | null;
@@ -149,23 +151,46 @@ type GroupRow = TransferRow & {
 };
 
 /**
- * In one round trip: the transfers and recorded rejections of `ids`, and the accounts of `accountIds`. The three
- * kinds share the transfer columns (`row_kind` tells them apart): a rejection adds its code, message and details,
- * an account puts its balances in the `dr_*` columns and adds its status.
+ * Everything a group looks at, in one statement, so from one snapshot: the ledgers' heads and versions, the
+ * transfers and recorded rejections of its ids, the transfers it posts or voids with where they stand ('o' open in
+ * the pending index, 'x' a resolving transfer's flags) and their accounts, and the accounts it names. The kinds share
+ * the transfer columns (`row_kind` tells them apart): a head puts its version in `amount`, its scale in `code` and its
+ * code in `rejection_code`; an account puts its balances in the `dr_*` columns and adds its status.
  */
-export async function loadGroupRows(
-  trx: AnyKysely,
-  tenantId: string,
-  ids: readonly string[],
-  accountIds: readonly string[],
-): Promise<GroupRows> {
+export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRows> {
+  const { tenantId } = load;
   // `= any(array)` and not `in (select unnest(...))`: the planner always probes the primary key with the former, while
   // the latter can turn into a scan of every transfer once the table is large (seen at 22 s per 8,189 batch).
-  const idArray = arrayLiteral(ids);
+  const pendingArray = arrayLiteral(load.pendingIds);
+  const transferIds = arrayLiteral(load.pendingIds.length > 0 ? [...load.ids, ...load.pendingIds] : load.ids);
+  const pendingBranches =
+    load.pendingIds.length === 0
+      ? sql``
+      : sql`union all
+    select id, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+        null, null, null, null, null, null, null, null, 'o', null, null, null, null
+      from ledger.pending_transfers where tenant_id = ${tenantId} and id = any(${pendingArray}::uuid[])
+    union all
+    select pending_id, null, null, null, null, null, null, null, null, flags, null, null, null, null, null,
+        null, null, null, null, null, null, null, null, 'x', null, null, null, null
+      from ledger.transfers where tenant_id = ${tenantId} and pending_id = any(${pendingArray}::uuid[])
+    union all
+    select id, ledger_id, null, null, null, null, null, null, null, flags, null, null, null, null, null,
+        debits_pending, debits_posted, credits_pending, credits_posted, null, null, null, null, 'a', null, null, null,
+        status
+      from ledger.accounts where tenant_id = ${tenantId} and id = any(array(
+        select debit_account_id from ledger.transfers where tenant_id = ${tenantId} and id = any(${pendingArray}::uuid[])
+        union all
+        select credit_account_id from ledger.transfers where tenant_id = ${tenantId} and id = any(${pendingArray}::uuid[])))`;
+  const idArray = arrayLiteral(load.ids);
   const { rows } = await sql<GroupRow>`
     select ${TRANSFER_COLUMNS}, 't' as row_kind, null::text as rejection_code, null::text as rejection_message,
         null::jsonb as rejection_details, null::text as account_status
-      from ledger.transfers where tenant_id = ${tenantId} and id = any(${idArray}::uuid[])
+      from ledger.transfers where tenant_id = ${tenantId} and id = any(${transferIds}::uuid[])
+    union all
+    select null, id, head_sequence, null, null, version, null, null, scale, null, null, head_at, null, head_hash, null,
+        null, null, null, null, null, null, null, null, 'h', code, null, null, null
+      from ledger.ledgers where tenant_id = ${tenantId} and code = any(${load.codes}::text[])
     union all
     select id, null, null, null, null, null, null, null, null, null, null, null, null, null, fingerprint,
         null, null, null, null, null, null, null, null, 'r', code, message, details, null
@@ -174,24 +199,62 @@ export async function loadGroupRows(
     select id, ledger_id, null, null, null, null, null, null, null, flags, null, null, null, null, null,
         debits_pending, debits_posted, credits_pending, credits_posted, null, null, null, null, 'a', null, null, null,
         status
-      from ledger.accounts where tenant_id = ${tenantId} and id = any(${arrayLiteral(accountIds)}::uuid[])`.execute(
-    trx,
-  );
-  const loaded: GroupRows = { transfers: [], rejections: [], accounts: [] };
+      from ledger.accounts where tenant_id = ${tenantId} and id = any(${arrayLiteral(load.accountIds)}::uuid[])
+    ${pendingBranches}`.execute(db);
+  const loaded: GroupRows = {
+    heads: [],
+    transfers: [],
+    rejections: [],
+    accounts: [],
+    pendingStates: new Map(),
+  };
+  const accountIds = new Set<string>();
   for (const row of rows) {
-    if (row.row_kind === 't') {
-      loaded.transfers.push(toStoredTransfer(row));
-    } else if (row.row_kind === 'r') {
-      const error: LedgerErrorBody = {
-        code: row.rejection_code ?? '',
-        message: row.rejection_message ?? '',
-        details: row.rejection_details ?? {},
-      };
-      loaded.rejections.push({ id: row.id, fingerprint: row.fingerprint, error });
-    } else {
-      loaded.accounts.push(toAccountState(row, row.account_status ?? 'open'));
+    switch (row.row_kind) {
+      case 't':
+        loaded.transfers.push(toStoredTransfer(row));
+        break;
+      case 'h':
+        loaded.heads.push({
+          id: row.ledger_id,
+          code: row.rejection_code ?? '',
+          scale: row.code,
+          headSequence: BigInt(row.sequence),
+          headHash: row.hash,
+          headAt: row.created_at,
+          version: BigInt(row.amount),
+        });
+        break;
+      case 'r':
+        loaded.rejections.push({
+          id: row.id,
+          fingerprint: row.fingerprint,
+          error: {
+            code: row.rejection_code ?? '',
+            message: row.rejection_message ?? '',
+            details: row.rejection_details ?? {},
+          },
+        });
+        break;
+      case 'a':
+        // An account both named and behind a pending transfer comes twice.
+        if (!accountIds.has(row.id)) {
+          accountIds.add(row.id);
+          loaded.accounts.push(toAccountState(row, row.account_status ?? 'open'));
+        }
+        break;
+      case 'o':
+        // A resolving transfer ('x') and the index row never coexist (one statement swaps them); 'x' would win.
+        if (!loaded.pendingStates.has(row.id)) {
+          loaded.pendingStates.set(row.id, 'open');
+        }
+        break;
+      case 'x':
+        loaded.pendingStates.set(row.id, resolutionOf(row.flags));
+        break;
     }
   }
+  loaded.heads.sort((a, b) => a.id - b.id);
   return loaded;
 }
 
@@ -223,53 +286,12 @@ function toAccountState(
   };
 }
 
-/** Where each pending transfer stands: open (in the pending index) or resolved by a post, void or expiry. */
-export async function loadPendingStates(
-  trx: AnyKysely,
-  tenantId: string,
-  pendingIds: readonly string[],
-): Promise<Map<string, PendingState>> {
-  const states = new Map<string, PendingState>();
-  if (pendingIds.length === 0) {
-    return states;
-  }
-  const idArray = arrayLiteral(pendingIds);
-  const { rows } = await sql<{ id: string; flags: number | null }>`
-    select id, null::integer as flags from ledger.pending_transfers
-      where tenant_id = ${tenantId} and id = any(${idArray}::uuid[])
-    union all
-    select pending_id as id, flags from ledger.transfers
-      where tenant_id = ${tenantId} and pending_id = any(${idArray}::uuid[])`.execute(trx);
-  for (const row of rows) {
-    states.set(row.id, row.flags === null ? 'open' : resolutionOf(row.flags));
-  }
-  return states;
-}
-
 /** How a resolving transfer's flags say the pending transfer ended. */
 export function resolutionOf(flags: number): PendingState {
   if ((flags & TRANSFER_FLAG.expiredPendingTransfer) !== 0) {
     return 'expired';
   }
   return (flags & TRANSFER_FLAG.postPendingTransfer) !== 0 ? 'posted' : 'voided';
-}
-
-/** Accounts by id (those of pending transfers that the group's first load did not know to ask for). */
-export async function loadAccounts(
-  trx: AnyKysely,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<AccountState[]> {
-  if (ids.length === 0) {
-    return [];
-  }
-  const { rows } = await sql<TransferRow & { status: AccountStatus }>`select id, ledger_id, flags, status,
-      debits_pending as dr_debits_pending, debits_posted as dr_debits_posted,
-      credits_pending as dr_credits_pending, credits_posted as dr_credits_posted
-    from ledger.accounts where tenant_id = ${tenantId} and id = any(${arrayLiteral(ids)}::uuid[])`.execute(
-    trx,
-  );
-  return rows.map((row) => toAccountState(row, row.status));
 }
 
 /** Everything one group writes. */
@@ -281,38 +303,94 @@ export interface GroupWrites {
   readonly pendingOpened: readonly StoredTransfer[];
   readonly pendingResolvedIds: readonly string[];
   readonly accounts: readonly AccountState[];
+  /**
+   * Every ledger of the group with its new head, and as `version` the version the group decided on: the write
+   * applies only if each ledger still has it, and bumps it.
+   */
   readonly heads: readonly LedgerHead[];
 }
+
+function transfersInsert(
+  tenantId: string,
+  createdAt: Date,
+  transfers: readonly StoredTransfer[],
+  guard: RawSql,
+) {
+  const n = transfers.length;
+  const ids = new Array<string>(n);
+  const ledgerIds = new Array<string>(n);
+  const sequences = new Array<string>(n);
+  const debits = new Array<string>(n);
+  const credits = new Array<string>(n);
+  const amounts = new Array<string>(n);
+  const pendingIds = new Array<string | null>(n);
+  const timeouts = new Array<string>(n);
+  const codes = new Array<string>(n);
+  const flags = new Array<string>(n);
+  const metadata = new Array<string | null>(n);
+  const expiries = new Array<string | null>(n);
+  const hashes = new Array<string>(n);
+  const fingerprints = new Array<string>(n);
+  const after = Array.from({ length: 8 }, () => new Array<string>(n));
+  for (let index = 0; index < n; index += 1) {
+    const t = transfers[index]!;
+    ids[index] = t.id;
+    ledgerIds[index] = String(t.ledgerId);
+    sequences[index] = t.sequence.toString();
+    debits[index] = t.debitAccountId;
+    credits[index] = t.creditAccountId;
+    amounts[index] = t.amount.toString();
+    pendingIds[index] = t.pendingId;
+    timeouts[index] = String(t.timeoutSeconds);
+    codes[index] = String(t.code);
+    flags[index] = String(t.flags);
+    // Most transfers carry no metadata: NULL travels lighter than '{}' and becomes '{}' in SQL.
+    let hasMetadata = false;
+    for (const _key in t.metadata) {
+      hasMetadata = true;
+      break;
+    }
+    metadata[index] = hasMetadata ? JSON.stringify(t.metadata) : null;
+    expiries[index] = t.expiresAt === null ? null : t.expiresAt.toISOString();
+    hashes[index] = t.hash.toString('hex');
+    fingerprints[index] = t.fingerprint.toString('hex');
+    const dr = t.debitAfter;
+    const cr = t.creditAfter;
+    after[0]![index] = dr.debitsPending.toString();
+    after[1]![index] = dr.debitsPosted.toString();
+    after[2]![index] = dr.creditsPending.toString();
+    after[3]![index] = dr.creditsPosted.toString();
+    after[4]![index] = cr.debitsPending.toString();
+    after[5]![index] = cr.debitsPosted.toString();
+    after[6]![index] = cr.creditsPending.toString();
+    after[7]![index] = cr.creditsPosted.toString();
+  }
+  const [drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo] = after.map((values) =>
+    arrayLiteral(values),
+  );
+  return sql`insert into ledger.transfers (tenant_id, ${TRANSFER_COLUMNS})
+    select ${tenantId}, id, ledger_id, sequence, debit, credit, amount, pending_id, timeout, code, flags,
+      coalesce(metadata::jsonb, '{}'::jsonb), ${createdAt.toISOString()}::timestamptz, expires_at, decode(hash, 'hex'),
+      decode(fingerprint, 'hex'), drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo
+    from unnest(
+      ${arrayLiteral(ids)}::uuid[], ${arrayLiteral(ledgerIds)}::integer[], ${arrayLiteral(sequences)}::bigint[],
+      ${arrayLiteral(debits)}::uuid[], ${arrayLiteral(credits)}::uuid[], ${arrayLiteral(amounts)}::numeric[],
+      ${arrayLiteral(pendingIds)}::uuid[], ${arrayLiteral(timeouts)}::integer[], ${arrayLiteral(codes)}::integer[],
+      ${arrayLiteral(flags)}::integer[], ${arrayLiteral(metadata, true)}::text[],
+      ${arrayLiteral(expiries)}::timestamptz[], ${arrayLiteral(hashes)}::text[],
+      ${arrayLiteral(fingerprints)}::text[], ${drdpe}::numeric[], ${drdpo}::numeric[], ${drcpe}::numeric[],
+      ${drcpo}::numeric[], ${crdpe}::numeric[], ${crdpo}::numeric[], ${crcpe}::numeric[], ${crcpo}::numeric[]
+    ) as v(id, ledger_id, sequence, debit, credit, amount, pending_id, timeout, code, flags, metadata, expires_at, hash,
+      fingerprint, drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo)
+    where ${guard}`;
+}
+
+type RawSql = ReturnType<typeof sql.raw>;
 
 const list = <T>(rows: readonly T[], pick: (row: T) => string | null, quoted = false) =>
   arrayLiteral(rows.map(pick), quoted);
 
-function transfersInsert(tenantId: string, createdAt: Date, transfers: readonly StoredTransfer[]) {
-  const n = (pick: (t: StoredTransfer) => bigint) => list(transfers, (t) => pick(t).toString());
-  return sql`insert into ledger.transfers (tenant_id, ${TRANSFER_COLUMNS})
-    select ${tenantId}, id, ledger_id, sequence, debit, credit, amount, pending_id, timeout, code, flags, metadata::jsonb,
-      ${createdAt.toISOString()}::timestamptz, expires_at, decode(hash, 'hex'), decode(fingerprint, 'hex'),
-      drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo
-    from unnest(
-      ${list(transfers, (t) => t.id)}::uuid[], ${list(transfers, (t) => String(t.ledgerId))}::integer[],
-      ${n((t) => t.sequence)}::bigint[], ${list(transfers, (t) => t.debitAccountId)}::uuid[],
-      ${list(transfers, (t) => t.creditAccountId)}::uuid[], ${n((t) => t.amount)}::numeric[],
-      ${list(transfers, (t) => t.pendingId)}::uuid[],
-      ${list(transfers, (t) => String(t.timeoutSeconds))}::integer[],
-      ${list(transfers, (t) => String(t.code))}::integer[], ${list(transfers, (t) => String(t.flags))}::integer[],
-      ${list(transfers, (t) => JSON.stringify(t.metadata), true)}::text[],
-      ${list(transfers, (t) => t.expiresAt?.toISOString() ?? null)}::timestamptz[],
-      ${list(transfers, (t) => t.hash.toString('hex'))}::text[],
-      ${list(transfers, (t) => t.fingerprint.toString('hex'))}::text[],
-      ${n((t) => t.debitAfter.debitsPending)}::numeric[], ${n((t) => t.debitAfter.debitsPosted)}::numeric[],
-      ${n((t) => t.debitAfter.creditsPending)}::numeric[], ${n((t) => t.debitAfter.creditsPosted)}::numeric[],
-      ${n((t) => t.creditAfter.debitsPending)}::numeric[], ${n((t) => t.creditAfter.debitsPosted)}::numeric[],
-      ${n((t) => t.creditAfter.creditsPending)}::numeric[], ${n((t) => t.creditAfter.creditsPosted)}::numeric[]
-    ) as v(id, ledger_id, sequence, debit, credit, amount, pending_id, timeout, code, flags, metadata, expires_at, hash,
-      fingerprint, drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo)`;
-}
-
-function rejectionsInsert(tenantId: string, rejections: readonly RecordedRejection[]) {
+function rejectionsInsert(tenantId: string, rejections: readonly RecordedRejection[], guard: RawSql) {
   return sql`insert into ledger.transfer_rejections (tenant_id, id, fingerprint, code, message, details)
     select ${tenantId}, id, decode(fingerprint, 'hex'), code, message, details::jsonb
     from unnest(${list(rejections, (r) => r.id)}::uuid[],
@@ -320,69 +398,88 @@ function rejectionsInsert(tenantId: string, rejections: readonly RecordedRejecti
       ${list(rejections, (r) => r.error.code, true)}::text[],
       ${list(rejections, (r) => r.error.message, true)}::text[],
       ${list(rejections, (r) => JSON.stringify(r.error.details), true)}::text[])
-      as v(id, fingerprint, code, message, details)`;
+      as v(id, fingerprint, code, message, details)
+    where ${guard}`;
 }
 
-function pendingInsert(tenantId: string, opened: readonly StoredTransfer[]) {
+function pendingInsert(tenantId: string, opened: readonly StoredTransfer[], guard: RawSql) {
   return sql`insert into ledger.pending_transfers
       (tenant_id, id, ledger_id, debit_account_id, credit_account_id, expires_at)
     select ${tenantId}, id, ledger_id, debit, credit, expires_at
     from unnest(${list(opened, (t) => t.id)}::uuid[], ${list(opened, (t) => String(t.ledgerId))}::integer[],
       ${list(opened, (t) => t.debitAccountId)}::uuid[], ${list(opened, (t) => t.creditAccountId)}::uuid[],
       ${list(opened, (t) => t.expiresAt?.toISOString() ?? null)}::timestamptz[])
-      as v(id, ledger_id, debit, credit, expires_at)`;
+      as v(id, ledger_id, debit, credit, expires_at)
+    where ${guard}`;
 }
 
-function balancesUpdate(tenantId: string, accounts: readonly AccountState[]) {
+function balancesUpdate(tenantId: string, accounts: readonly AccountState[], guard: RawSql) {
   const n = (pick: (balances: Balances) => bigint) => list(accounts, (a) => pick(a.balances).toString());
   return sql`update ledger.accounts as a set debits_pending = v.dpe, debits_posted = v.dpo,
       credits_pending = v.cpe, credits_posted = v.cpo
     from unnest(${list(accounts, (a) => a.id)}::uuid[], ${n((x) => x.debitsPending)}::numeric[],
       ${n((x) => x.debitsPosted)}::numeric[], ${n((x) => x.creditsPending)}::numeric[],
       ${n((x) => x.creditsPosted)}::numeric[]) as v(id, dpe, dpo, cpe, cpo)
-    where a.tenant_id = ${tenantId} and a.id = v.id
+    where a.tenant_id = ${tenantId} and a.id = v.id and ${guard}
     returning a.id`;
 }
 
+/**
+ * The ledgers' new heads, applied only where the version is still the one the group decided on, which it bumps.
+ * With several ledgers, their rows are first locked in id order (`locked`), so two writers never deadlock.
+ */
 function headsUpdate(heads: readonly LedgerHead[]) {
-  return sql`update ledger.ledgers as l set head_sequence = v.head_sequence, head_hash = decode(v.head_hash, 'hex'),
-      head_at = v.head_at
-    from unnest(${list(heads, (h) => String(h.id))}::integer[],
+  const ids = list(heads, (h) => String(h.id));
+  const inOrder = heads.length > 1 ? sql`and (select count(*) from locked) = ${heads.length}` : sql``;
+  const update = sql`upd_heads as (update ledger.ledgers as l set version = l.version + 1,
+      head_sequence = v.head_sequence, head_hash = decode(v.head_hash, 'hex'), head_at = v.head_at
+    from unnest(${ids}::integer[], ${list(heads, (h) => h.version.toString())}::bigint[],
       ${list(heads, (h) => h.headSequence.toString())}::bigint[],
       ${list(heads, (h) => h.headHash.toString('hex'))}::text[],
-      ${list(heads, (h) => h.headAt.toISOString())}::timestamptz[]) as v(id, head_sequence, head_hash, head_at)
-    where l.id = v.id`;
+      ${list(heads, (h) => h.headAt.toISOString())}::timestamptz[])
+      as v(id, version, head_sequence, head_hash, head_at)
+    where l.id = v.id and l.version = v.version ${inOrder}
+    returning l.id),
+    ok as (select count(*) = ${heads.length} as ok from upd_heads)`;
+  return heads.length > 1
+    ? sql`locked as (select id from ledger.ledgers where id = any(${ids}::integer[]) order by id for update), ${update}`
+    : update;
 }
 
 /**
- * Writes a group in one statement: each table's rows as a data-modifying CTE (they touch different rows, so running
- * together is safe). Checks that every touched account was updated exactly once.
+ * Writes a group in one statement, so atomically even outside a transaction: the ledgers' heads under a version
+ * check, then each table's rows as a data-modifying CTE that applies only if every version matched (`ok`). Returns
+ * false, having changed nothing, when a version moved since the group read it (another writer came first); the
+ * group is then decided again. Checks that every touched account was updated exactly once.
  */
-export async function writeGroup(trx: AnyKysely, writes: GroupWrites): Promise<void> {
+export async function writeGroup(db: AnyKysely, writes: GroupWrites): Promise<boolean> {
   const { tenantId } = writes;
-  if (writes.transfers.length === 0 && writes.rejections.length === 0) {
-    return;
-  }
+  const guard = writes.heads.length > 0 ? sql.raw('(select ok from ok)') : sql.raw('true');
   const steps = [
+    writes.heads.length > 0 ? headsUpdate(writes.heads) : undefined,
     writes.transfers.length > 0
-      ? sql`ins_transfers as (${transfersInsert(tenantId, writes.createdAt, writes.transfers)})`
+      ? sql`ins_transfers as (${transfersInsert(tenantId, writes.createdAt, writes.transfers, guard)})`
       : undefined,
     writes.rejections.length > 0
-      ? sql`ins_rejections as (${rejectionsInsert(tenantId, writes.rejections)})`
+      ? sql`ins_rejections as (${rejectionsInsert(tenantId, writes.rejections, guard)})`
       : undefined,
     writes.pendingOpened.length > 0
-      ? sql`ins_pending as (${pendingInsert(tenantId, writes.pendingOpened)})`
+      ? sql`ins_pending as (${pendingInsert(tenantId, writes.pendingOpened, guard)})`
       : undefined,
     writes.pendingResolvedIds.length > 0
       ? sql`del_pending as (delete from ledger.pending_transfers where tenant_id = ${tenantId}
-          and id = any(${arrayLiteral(writes.pendingResolvedIds)}::uuid[]))`
+          and id = any(${arrayLiteral(writes.pendingResolvedIds)}::uuid[]) and ${guard})`
       : undefined,
-    writes.heads.length > 0 ? sql`upd_heads as (${headsUpdate(writes.heads)})` : undefined,
-    sql`upd_accounts as (${balancesUpdate(tenantId, writes.accounts)})`,
+    sql`upd_accounts as (${balancesUpdate(tenantId, writes.accounts, guard)})`,
   ].filter((step) => step !== undefined);
-  const { rows } = await sql<{ updated: number }>`with ${sql.join(steps, sql`, `)}
-    select count(*)::integer as updated from upd_accounts`.execute(trx);
-  if (rows[0]?.updated !== writes.accounts.length) {
+  const { rows } = await sql<{ ok: boolean; updated: number }>`with ${sql.join(steps, sql`, `)}
+    select ${guard} as ok, (select count(*)::integer from upd_accounts) as updated`.execute(db);
+  const row = rows[0];
+  if (row?.ok !== true) {
+    return false;
+  }
+  if (row.updated !== writes.accounts.length) {
     throw new Error('Every touched account must be updated exactly once.');
   }
+  return true;
 }

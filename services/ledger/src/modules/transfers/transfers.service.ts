@@ -1,14 +1,23 @@
 /**
  * The transfer engine: validates callers' transfers, groups concurrent submissions per set of ledgers
- * (batcher.ts), and commits each group in one database transaction:
+ * (batcher.ts), and commits each group with one read and one write (docs/adr/0003-ledger.md):
  *
- *   lock the ledgers (id order) -> load transfers, pending states, rejections, accounts -> decide in memory
- *   (transfer-rules.ts) -> sequence and hash the created transfers -> write transfers, rejections, the pending
- *   index, balances and chain heads -> commit.
+ *   read, without locks, everything the group looks at (one statement, one snapshot, with each ledger's version)
+ *   -> decide in memory (transfer-rules.ts) -> sequence and hash the created transfers -> write transfers,
+ *   rejections, the pending index, balances and chain heads in one statement that applies only if every ledger
+ *   still has the version that was read, and bumps it.
  *
- * Locking each ledger row first serialises writers per ledger across processes (no lost update, no deadlock: locks
- * are always taken in ledger id order). Groups of different ledgers commit in parallel on PostgreSQL; on PGlite the
- * single connection serialises them anyway.
+ * Every writer of a ledger's state bumps its version under the ledger row's lock (groups here, status changes in
+ * accounts.service.ts), so a write that applies was decided on the latest state: no lost update, across processes.
+ * A group whose versions moved (another process came first) is decided again from a new read; after
+ * {@link optimisticAttemptsMax} such conflicts it takes the ledgers' row locks first (in id order, so writers never
+ * deadlock) and cannot conflict again.
+ *
+ * Pipelining: once a group is decided it hands off, and the next group of the same key reads and decides while it
+ * writes. If that read still shows the versions the previous group decided on, the previous group's effects (balances,
+ * new transfers, rejections, pending states, chain heads) are laid over it, the next group expects the versions the
+ * previous write leaves, and it writes (or answers) only once that write committed; if it did not, the next group
+ * is decided again. On PGlite the single connection serialises the statements; the same rules hold.
  */
 import { invariant } from '@tessera/money';
 import type { AnyKysely } from '@tessera/platform';
@@ -47,26 +56,51 @@ export interface TransferEngineOptions {
   readonly now: () => number;
 }
 
-/** Transient database conflicts after which the whole group is retried: serialization, deadlock, unique race. */
+/** Transient database errors after which the whole group is retried: serialization, deadlock, unique race. */
 const retryableCodes = new Set(['40001', '40P01', '23505']);
-const groupAttemptsMax = 3;
+const groupErrorsMax = 3;
+/** Optimistic attempts before a group takes the ledgers' row locks (under heavy contention between processes). */
+const optimisticAttemptsMax = 3;
+
+/** A group decided and handed off, whose write may still be running: the next group of its key builds on it. */
+interface Flight {
+  /** The versions the group decided on, by ledger id. */
+  readonly versions: ReadonlyMap<number, bigint>;
+  /** Its ledgers after its write: new chain heads, and the versions the write leaves. */
+  readonly heads: readonly LedgerHead[];
+  readonly state: GroupState;
+  /** Settles with true once its write committed (or it had nothing to write), false if it did not. */
+  readonly committed: Promise<boolean>;
+}
+
+/** What one attempt needs: the group's submissions and what to read for them (computed once per group). */
+interface Group {
+  readonly key: string;
+  readonly tenantId: string;
+  readonly submissions: readonly Submission[];
+  readonly load: repository.GroupLoad;
+}
 
 export class TransferEngine {
   readonly #db: AnyKysely;
   readonly #options: TransferEngineOptions;
   readonly #batcher: GroupBatcher<Submission, SubmissionResult>;
+  /** Per key, the latest group decided and not yet known to be committed. */
+  readonly #flights = new Map<string, Flight>();
 
   constructor(db: AnyKysely, options: TransferEngineOptions) {
     this.#db = db;
     this.#options = options;
-    this.#batcher = new GroupBatcher(options, (_key, submissions) => this.#commitWithRetry(submissions));
+    this.#batcher = new GroupBatcher(options, (key, submissions, handOff) =>
+      this.#runGroup(key, submissions, handOff),
+    );
   }
 
   /** Decides `submission` with whatever else is waiting for the same ledgers; resolves once committed. */
   submit(submission: Submission): Promise<SubmissionResult> {
     invariant(submission.items.length > 0, 'A submission has transfers');
     const codes = ledgerCodesOf(submission.items);
-    // A submission whose every transfer failed validation touches no ledger: it needs no transaction.
+    // A submission whose every transfer failed validation touches no ledger: it needs no database.
     if (codes.length === 0) {
       return Promise.resolve({
         outcomes: submission.items.map((item) => {
@@ -85,96 +119,209 @@ export class TransferEngine {
     return this.#batcher.close();
   }
 
-  async #commitWithRetry(submissions: readonly Submission[]): Promise<SubmissionResult[]> {
-    for (let attempt = 1; ; attempt += 1) {
+  async #runGroup(
+    key: string,
+    submissions: readonly Submission[],
+    handOff: () => void,
+  ): Promise<SubmissionResult[]> {
+    const tenantId = submissions[0]!.tenantId;
+    invariant(
+      submissions.every((submission) => submission.tenantId === tenantId),
+      'A group is one tenant',
+    );
+    const group: Group = { key, tenantId, submissions, load: loadOf(tenantId, submissions) };
+    let conflicts = 0;
+    let errors = 0;
+    for (;;) {
       try {
-        return await this.#db.transaction().execute((trx) => this.#commitGroup(trx, submissions));
+        const results =
+          conflicts < optimisticAttemptsMax
+            ? await this.#attempt(group, handOff)
+            : await this.#attemptLocked(group);
+        if (results) {
+          return results;
+        }
+        conflicts += 1;
       } catch (error) {
+        errors += 1;
         const code = (error as { code?: unknown }).code;
-        if (attempt >= groupAttemptsMax || typeof code !== 'string' || !retryableCodes.has(code)) {
+        if (errors >= groupErrorsMax || typeof code !== 'string' || !retryableCodes.has(code)) {
           throw error;
         }
       }
     }
   }
 
-  async #commitGroup(trx: AnyKysely, submissions: readonly Submission[]): Promise<SubmissionResult[]> {
-    const tenantId = submissions[0]!.tenantId;
-    invariant(
-      submissions.every((submission) => submission.tenantId === tenantId),
-      'A group is one tenant',
-    );
-    const items = submissions.flatMap((submission) => submission.items);
-    const heads = await repository.lockLedgers(trx, tenantId, ledgerCodesOf(items));
-    const state = await loadGroupState(trx, tenantId, heads, items, this.#options.now());
-    const results = submissions.map((submission) =>
-      decideSubmission(state, submission.items, { expiry: submission.expiry === true }),
-    );
-    const movedHeads = sealCreated(state, heads, tenantId);
-    await writeGroup(trx, state, movedHeads);
-    const ledgers = new Map(heads.map((head) => [head.id, head]));
-    return results.map((outcomes) => ({ outcomes, ledgers }));
+  /** One optimistic attempt; undefined when it conflicted (nothing was written). */
+  async #attempt(group: Group, handOff: () => void): Promise<SubmissionResult[] | undefined> {
+    const previous = this.#flights.get(group.key);
+    const rows = await repository.loadGroup(this.#db, group.load);
+    const versions = versionsOf(rows.heads);
+    const builds = previous !== undefined && sameVersions(versions, previous.versions);
+    const state = stateOf(group.load, rows, builds ? previous : undefined, this.#options.now());
+    const heads = builds ? previous.heads : rows.heads;
+    const decided = decide(state, group.submissions, heads);
+    let settle: (committed: boolean) => void = () => {};
+    const flight: Flight = {
+      versions: versionsOf(heads),
+      heads: decided.writes
+        ? decided.heads.map((head) => ({ ...head, version: head.version + 1n }))
+        : decided.heads,
+      state,
+      committed: new Promise((resolve) => (settle = resolve)),
+    };
+    this.#flights.set(group.key, flight);
+    handOff();
+    let committed = false;
+    try {
+      // Built on the previous group's effects: valid only if they were committed.
+      if (builds && !(await previous.committed)) {
+        return undefined;
+      }
+      committed = !decided.writes || (await repository.writeGroup(this.#db, writesOf(state, decided.heads)));
+      return committed ? decided.results : undefined;
+    } finally {
+      settle(committed);
+      if (this.#flights.get(group.key) === flight) {
+        this.#flights.delete(group.key);
+      }
+    }
+  }
+
+  /** The fallback after repeated conflicts: the same steps under the ledgers' row locks, in one transaction. */
+  async #attemptLocked(group: Group): Promise<SubmissionResult[]> {
+    return this.#db.transaction().execute(async (trx) => {
+      await repository.lockLedgers(trx, group.tenantId, group.load.codes);
+      const rows = await repository.loadGroup(trx, group.load);
+      const state = stateOf(group.load, rows, undefined, this.#options.now());
+      const decided = decide(state, group.submissions, rows.heads);
+      if (decided.writes) {
+        const written = await repository.writeGroup(trx, writesOf(state, decided.heads));
+        invariant(written, "No writer moves a ledger's version while its row is locked");
+      }
+      return decided.results;
+    });
   }
 }
 
 function ledgerCodesOf(items: readonly SubmittedTransfer[]): string[] {
-  const codes = new Set<string>();
+  const codes: string[] = [];
   for (const item of items) {
-    if (item.kind === 'prepared') {
-      codes.add(item.transfer.ledgerCode);
+    if (item.kind === 'prepared' && !codes.includes(item.transfer.ledgerCode)) {
+      codes.push(item.transfer.ledgerCode);
     }
   }
-  return [...codes].sort();
+  return codes.sort();
 }
 
-/** Loads, under the ledgers' locks, everything the rules of this group may look at. */
-async function loadGroupState(
-  trx: AnyKysely,
-  tenantId: string,
-  heads: readonly LedgerHead[],
-  items: readonly SubmittedTransfer[],
-  clockMs: number,
-): Promise<GroupState> {
-  const prepared = items.flatMap((item) => (item.kind === 'prepared' ? [item.transfer] : []));
-  const ids = unique(prepared.map((transfer) => transfer.id));
-  const pendingIds = unique(prepared.flatMap((transfer) => (transfer.pendingId ? [transfer.pendingId] : [])));
-  const namedAccountIds = unique(
-    prepared.flatMap((transfer) => [transfer.debitAccountId, transfer.creditAccountId]),
-  );
-  const loaded = await repository.loadGroupRows(
-    trx,
-    tenantId,
-    unique([...ids, ...pendingIds]),
-    namedAccountIds,
-  );
-  const transfers = new Map(loaded.transfers.map((transfer) => [transfer.id, transfer]));
-  const accounts = new Map(loaded.accounts.map((account) => [account.id, account]));
-  const pendings = pendingIds.flatMap((id) => {
-    const pending = transfers.get(id);
-    return pending ? [pending] : [];
-  });
-  // A post or void may omit its accounts: those of its pending transfer are read now (a second round trip only then).
-  const missing = unique(
-    pendings.flatMap((pending) => [pending.debitAccountId, pending.creditAccountId]),
-  ).filter((id) => !accounts.has(id));
-  for (const account of await repository.loadAccounts(trx, tenantId, missing)) {
-    accounts.set(account.id, account);
+/** What a group reads: its ledgers, its ids, the pending transfers it posts or voids, the accounts it names. */
+function loadOf(tenantId: string, submissions: readonly Submission[]): repository.GroupLoad {
+  const codes: string[] = [];
+  const ids = new Set<string>();
+  const pendingIds = new Set<string>();
+  const accountIds = new Set<string>();
+  for (const submission of submissions) {
+    for (const item of submission.items) {
+      if (item.kind !== 'prepared') {
+        continue;
+      }
+      const transfer = item.transfer;
+      if (!codes.includes(transfer.ledgerCode)) {
+        codes.push(transfer.ledgerCode);
+      }
+      ids.add(transfer.id);
+      if (transfer.pendingId !== undefined) {
+        pendingIds.add(transfer.pendingId);
+      }
+      if (transfer.debitAccountId !== undefined) {
+        accountIds.add(transfer.debitAccountId);
+      }
+      if (transfer.creditAccountId !== undefined) {
+        accountIds.add(transfer.creditAccountId);
+      }
+    }
   }
-  const pendingStates = await repository.loadPendingStates(
-    trx,
-    tenantId,
-    pendings.map((pending) => pending.id),
-  );
-  // Timestamps never go back along a chain, even if this process's clock is behind another's.
-  const nowMs = Math.max(clockMs, ...heads.map((head) => head.headAt.getTime()));
   return {
     tenantId,
+    codes: codes.sort(),
+    ids: [...ids],
+    pendingIds: [...pendingIds],
+    accountIds: [...accountIds],
+  };
+}
+
+function versionsOf(heads: readonly LedgerHead[]): Map<number, bigint> {
+  return new Map(heads.map((head) => [head.id, head.version]));
+}
+
+function sameVersions(a: ReadonlyMap<number, bigint>, b: ReadonlyMap<number, bigint>): boolean {
+  if (a.size !== b.size) {
+    return false;
+  }
+  for (const [id, version] of a) {
+    if (b.get(id) !== version) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The group's starting state: what it read, with, when it builds on `previous`, the previous group's effects laid
+ * over it (its read is from before that group's write; nothing else changed, since the versions match).
+ */
+function stateOf(
+  load: repository.GroupLoad,
+  rows: repository.GroupRows,
+  previous: Flight | undefined,
+  clockMs: number,
+): GroupState {
+  const accounts = new Map(rows.accounts.map((account) => [account.id, account]));
+  const transfers = new Map(rows.transfers.map((transfer) => [transfer.id, transfer]));
+  const rejections = new Map(rows.rejections.map((rejection) => [rejection.id, rejection]));
+  const pendingStates = rows.pendingStates;
+  const heads = previous ? previous.heads : rows.heads;
+  if (previous) {
+    const before = previous.state;
+    for (const account of before.accounts.values()) {
+      if (account.touched || !accounts.has(account.id)) {
+        accounts.set(account.id, { ...account, touched: false });
+      }
+    }
+    for (const id of load.ids) {
+      const known = before.transfers.get(id);
+      if (known && !transfers.has(id)) {
+        transfers.set(id, known);
+      }
+      const rejection = before.rejections.get(id);
+      if (rejection && !rejections.has(id)) {
+        rejections.set(id, rejection);
+      }
+    }
+    for (const id of load.pendingIds) {
+      const known = before.transfers.get(id);
+      if (known && !transfers.has(id)) {
+        transfers.set(id, known);
+      }
+      const pendingState = before.pendingStates.get(id);
+      if (pendingState !== undefined) {
+        pendingStates.set(id, pendingState);
+      }
+    }
+  }
+  // Timestamps never go back along a chain, even if this process's clock is behind another's.
+  let nowMs = clockMs;
+  for (const head of heads) {
+    nowMs = Math.max(nowMs, head.headAt.getTime());
+  }
+  return {
+    tenantId: load.tenantId,
     now: new Date(nowMs),
     ledgers: new Map(heads.map((head) => [head.code, head])),
     accounts,
     transfers,
     pendingStates,
-    rejections: new Map(loaded.rejections.map((rejection) => [rejection.id, rejection])),
+    rejections,
     created: [],
     newRejections: [],
     pendingOpened: new Set(),
@@ -182,52 +329,76 @@ async function loadGroupState(
   };
 }
 
-function unique(values: ReadonlyArray<string | undefined>): string[] {
-  return [...new Set(values.filter((value): value is string => value !== undefined))];
+/** Decides every submission of the group in order, then seals the created transfers into their chains. */
+function decide(state: GroupState, submissions: readonly Submission[], heads: readonly LedgerHead[]) {
+  const outcomes = submissions.map((submission) =>
+    decideSubmission(state, submission.items, { expiry: submission.expiry === true }),
+  );
+  const sealed = sealCreated(state, heads);
+  const ledgers = new Map(sealed.map((head) => [head.id, head]));
+  return {
+    results: outcomes.map((submissionOutcomes): SubmissionResult => ({
+      outcomes: submissionOutcomes,
+      ledgers,
+    })),
+    heads: sealed,
+    writes: state.created.length > 0 || state.newRejections.length > 0,
+  };
 }
 
-/** Gives each created transfer its place in its ledger's chain: sequence, expiry and hash. Returns the new heads. */
-function sealCreated(state: GroupState, heads: readonly LedgerHead[], tenantId: string): LedgerHead[] {
-  const byId = new Map(heads.map((head) => [head.id, { ...head }]));
-  const moved = new Set<number>();
+/**
+ * Gives each created transfer its place in its ledger's chain: sequence, expiry and hash. Returns every ledger of the
+ * group with its new head (unchanged when nothing was created in it) and still the version the group decided on.
+ */
+function sealCreated(state: GroupState, heads: readonly LedgerHead[]): LedgerHead[] {
+  const cursors = new Map(
+    heads.map((head) => [
+      head.id,
+      { code: head.code, sequence: head.headSequence, hash: head.headHash, moved: false },
+    ]),
+  );
+  const nowMs = state.now.getTime();
   for (const transfer of state.created) {
-    const head = byId.get(transfer.ledgerId);
-    invariant(head, 'A created transfer belongs to a locked ledger');
-    transfer.sequence = head.headSequence + 1n;
+    const cursor = cursors.get(transfer.ledgerId);
+    invariant(cursor, 'A created transfer belongs to a ledger of its group');
+    cursor.sequence += 1n;
+    transfer.sequence = cursor.sequence;
     transfer.createdAt = state.now;
     transfer.expiresAt =
-      transfer.timeoutSeconds > 0 ? new Date(state.now.getTime() + transfer.timeoutSeconds * 1000) : null;
-    transfer.hash = chainHash(head.headHash, tenantId, head.code, transfer);
-    byId.set(head.id, {
-      ...head,
-      headSequence: transfer.sequence,
-      headHash: transfer.hash,
-      headAt: state.now,
-    });
-    moved.add(head.id);
+      transfer.timeoutSeconds > 0 ? new Date(nowMs + transfer.timeoutSeconds * 1000) : null;
+    transfer.hash = chainHash(cursor.hash, state.tenantId, cursor.code, transfer);
+    cursor.hash = transfer.hash;
+    cursor.moved = true;
   }
-  return [...moved].map((id) => byId.get(id)!);
+  return heads.map((head) => {
+    const cursor = cursors.get(head.id)!;
+    return cursor.moved
+      ? { ...head, headSequence: cursor.sequence, headHash: cursor.hash, headAt: state.now }
+      : head;
+  });
 }
 
-async function writeGroup(
-  trx: AnyKysely,
-  state: GroupState,
-  movedHeads: readonly LedgerHead[],
-): Promise<void> {
+function writesOf(state: GroupState, heads: readonly LedgerHead[]): repository.GroupWrites {
   const opened: StoredTransfer[] = [];
   for (const id of state.pendingOpened) {
     if (!state.pendingResolved.has(id)) {
       opened.push(state.transfers.get(id)!);
     }
   }
-  await repository.writeGroup(trx, {
+  const touched = [];
+  for (const account of state.accounts.values()) {
+    if (account.touched) {
+      touched.push(account);
+    }
+  }
+  return {
     tenantId: state.tenantId,
     createdAt: state.now,
     transfers: state.created,
     rejections: state.newRejections,
     pendingOpened: opened,
     pendingResolvedIds: [...state.pendingResolved].filter((id) => !state.pendingOpened.has(id)),
-    accounts: [...state.accounts.values()].filter((account) => account.touched),
-    heads: movedHeads,
-  });
+    accounts: touched,
+    heads,
+  };
 }

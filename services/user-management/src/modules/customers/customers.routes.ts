@@ -7,6 +7,7 @@ import {
   type CustomerProfileResponse,
   devKycLevelSchema,
   KYC_POLICY,
+  tradingPreferencesSchema,
   updateCustomerProfileSchema,
 } from '@tessera/contracts';
 import { authenticate, parseOrThrow, type ServicePluginOptions } from '@tessera/platform';
@@ -39,6 +40,17 @@ export const customerRoutes: FastifyPluginAsync<CustomerRoutesOptions> = async (
     const principal = await authenticate(request, context.auth);
     const body = parseOrThrow(updateCustomerProfileSchema, request.body);
     return toResponse(await customers.setReferenceCurrency(principal.userId, body.referenceCurrency));
+  });
+
+  app.get('/me/trading-preferences', async (request) => {
+    const principal = await authenticate(request, context.auth);
+    return customers.getTradingPreferences(principal.userId);
+  });
+
+  app.put('/me/trading-preferences', async (request) => {
+    const principal = await authenticate(request, context.auth);
+    const body = parseOrThrow(tradingPreferencesSchema, request.body);
+    return customers.saveTradingPreferences(principal.userId, body);
   });
 
   // A demo shortcut until the KYC flow exists: the signed-in customer sets their own level. Never mounted in

@@ -9,6 +9,9 @@ import {
   type IdentityDirectoryApi,
   type KycLevel,
   type KycStatus,
+  DEFAULT_TRADING_PREFERENCES,
+  type TradingPreferences,
+  tradingPreferencesSchema,
   type UserManagementApi,
 } from '@tessera/contracts';
 import type { AnyKysely } from '@tessera/platform';
@@ -24,6 +27,10 @@ export interface UserManagementService extends UserManagementApi {
     status: KycStatus,
     actorId: string,
   ): Promise<CustomerProfile>;
+  /** The customer's trading preferences, or the defaults when they never saved any. */
+  getTradingPreferences(userId: string): Promise<TradingPreferences>;
+  /** Saves the whole set (validated by the caller with tradingPreferencesSchema). */
+  saveTradingPreferences(userId: string, preferences: TradingPreferences): Promise<TradingPreferences>;
 }
 
 interface CustomerRow {
@@ -80,6 +87,34 @@ export function createUserManagementApi(
     async setReferenceCurrency(userId, currency) {
       await upsert(userId, { reference_currency: currency });
       return profileOf(userId, await read(userId));
+    },
+    async getTradingPreferences(userId) {
+      if (!UUID.test(userId)) {
+        return DEFAULT_TRADING_PREFERENCES;
+      }
+      const row = await db
+        .selectFrom('trading_preferences')
+        .select('preferences')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      // Stored sets are re-validated: a preference a later version no longer knows falls back to its default.
+      const stored = tradingPreferencesSchema.safeParse({
+        ...DEFAULT_TRADING_PREFERENCES,
+        ...((row?.preferences as object | undefined) ?? {}),
+      });
+      return stored.success ? stored.data : DEFAULT_TRADING_PREFERENCES;
+    },
+    async saveTradingPreferences(userId, preferences) {
+      await db
+        .insertInto('trading_preferences')
+        .values({ user_id: userId, preferences: JSON.stringify(preferences) })
+        .onConflict((conflict) =>
+          conflict
+            .column('user_id')
+            .doUpdateSet({ preferences: JSON.stringify(preferences), updated_at: sql`now()` }),
+        )
+        .execute();
+      return preferences;
     },
     async grantKycLevel(userId, level, status, actorId) {
       await db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from '@tanstack/react-router';
-import { Button, SegmentedControl, TextField } from '@tessera/ui';
+import { Button, Checkbox, SegmentedControl, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import type { AmplifyAuth } from '#/lib/amplify.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
@@ -19,8 +19,9 @@ export interface Challenge {
 }
 
 /**
- * Answers the challenges of spec section 4 through Amplify's confirmSignIn: TOTP and SMS codes, the choice of MFA
- * type, TOTP set-up with a QR code, a new password for staff-created users, and custom challenges.
+ * Answers the challenges of spec section 4 through Amplify's confirmSignIn: TOTP and SMS codes (with the choice to
+ * remember this device), the choice of MFA type, TOTP set-up with a QR code, a new password for staff-created
+ * users, and custom challenges.
  */
 export function ChallengeStep({
   challenge,
@@ -33,11 +34,15 @@ export function ChallengeStep({
 }) {
   const { t } = useTranslation(['auth', 'errors']);
   const identity = useIdentity();
+  const [remember, setRemember] = useState(false);
   const answer = async (challengeResponse: string): Promise<string | null> => {
     try {
       const auth = await identity();
       const result = await auth.confirmSignIn({ challengeResponse });
       if (result.nextStep.signInStep === 'DONE') {
+        if (remember) {
+          await rememberThisDevice(auth);
+        }
         await onDone();
       } else {
         onChallenge({ step: result.nextStep, email: challenge.email });
@@ -48,10 +53,23 @@ export function ChallengeStep({
     }
   };
   const { step } = challenge;
+  const rememberChoice = (
+    <Checkbox
+      label={t('auth:device.remember')}
+      description={t('auth:device.rememberHint')}
+      checked={remember}
+      onCheckedChange={(checked) => setRemember(checked === true)}
+    />
+  );
   switch (step.signInStep) {
     case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
       return (
-        <CodeForm label={t('auth:mfa.totpLabel')} submitLabel={t('auth:mfa.verify')} onSubmit={answer} />
+        <CodeForm
+          label={t('auth:mfa.totpLabel')}
+          submitLabel={t('auth:mfa.verify')}
+          onSubmit={answer}
+          extra={rememberChoice}
+        />
       );
     case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
       return (
@@ -60,6 +78,7 @@ export function ChallengeStep({
           hint={t('auth:mfa.smsHint', { destination: step.codeDeliveryDetails?.destination ?? '' })}
           submitLabel={t('auth:mfa.verify')}
           onSubmit={answer}
+          extra={rememberChoice}
         />
       );
     case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
@@ -88,6 +107,19 @@ export function ChallengeStep({
       );
     default:
       return <FormError message={t('errors:auth.authenticationError')} />;
+  }
+}
+
+/**
+ * Remembers the device this sign-in confirmed (Amplify confirmed it with an SRP verifier when the service offered
+ * one), so the next sign-in here proves the device by SRP instead of asking for a code. A failure only means the
+ * code will be asked again next time: the sign-in itself succeeded and goes on.
+ */
+async function rememberThisDevice(auth: AmplifyAuth): Promise<void> {
+  try {
+    await auth.rememberDevice();
+  } catch {
+    // Nothing to tell the person now; the device simply stays not remembered.
   }
 }
 

@@ -3,13 +3,14 @@ import { Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { FormError } from './auth-layout.tsx';
 
-/** A one-time code form (e-mail, SMS or authenticator app), six digits, with an optional secondary action. */
+/** A one-time code form (e-mail, SMS or authenticator app), six digits, with optional extra fields and a secondary action. */
 export function CodeForm({
   label,
   hint,
   submitLabel,
   onSubmit,
   initialCode = '',
+  extra,
   secondary,
 }: {
   label: string;
@@ -17,6 +18,8 @@ export function CodeForm({
   submitLabel: string;
   onSubmit: (code: string) => Promise<string | null>;
   initialCode?: string;
+  /** More fields under the code (a choice that goes with it). */
+  extra?: ReactNode;
   secondary?: ReactNode;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
@@ -50,6 +53,7 @@ export function CodeForm({
         required
         autoFocus
       />
+      {extra}
       <FormError message={error} />
       <Button type="submit" variant="primary" loading={pending} loadingLabel={t('auth:pending')} fullWidth>
         {submitLabel}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { Banner, Button, TextField } from '@tessera/ui';
-import { useTranslation } from '#/lib/i18n.ts';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { SIGNED_IN_HOME, takeHostedLoginError } from '#/lib/auth.ts';
 import { isProvided } from '#/lib/search-params.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { useFinishSignIn, useIdentity } from '#/lib/use-identity.ts';
@@ -25,7 +26,11 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const finish = useFinishSignIn();
   const [email, setEmail] = useState(isProvided(search.username) ? search.username : '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A hosted sign-in that failed comes back here with its reason (read once, when the page opens).
+  const [error, setError] = useState<string | null>(() => {
+    const key = takeHostedLoginError();
+    return key ? t(key) : null;
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const pending = useRef(false);
@@ -103,6 +108,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
           {t('auth:login.submit')}
         </Button>
       </form>
+      <HostedLoginButton redirect={redirect} onError={setError} />
       <div className="app-auth__links">
         <Link to="/forgotPassword" search={{ username: email || undefined }}>
           {t('auth:login.forgot')}
@@ -112,6 +118,43 @@ export function LoginPage({ search }: { search: LoginSearch }) {
         </Link>
       </div>
     </AuthLayout>
+  );
+}
+
+/**
+ * Single sign-on through the hosted login (spec section 4, "Hosted login"): Amplify redirects to the identity
+ * service's own sign-in page over https with state and a PKCE challenge, and exchanges the code when the browser
+ * comes back to the site root. The page the person wanted travels in the OAuth state. Shown only when the
+ * server's /config.json names a hosted-login domain.
+ */
+function HostedLoginButton({ redirect, onError }: { redirect?: string; onError: (message: string) => void }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const router = useRouter();
+  const identity = useIdentity();
+  const [busy, setBusy] = useState(false);
+  if (!router.options.context.config.identity.oauthDomain) {
+    return null;
+  }
+  const start = async () => {
+    setBusy(true);
+    try {
+      const auth = await identity();
+      await auth.signInWithRedirect({
+        customState: redirect ?? SIGNED_IN_HOME,
+        options: { lang: currentLanguage() },
+      });
+    } catch (failure) {
+      onError(t(authErrorKey(failure)));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="app-stack">
+      <p className="app-muted">{t('auth:login.or')}</p>
+      <Button variant="secondary" loading={busy} loadingLabel={t('auth:pending')} fullWidth onClick={start}>
+        {t('auth:login.hosted')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link, Navigate } from '@tanstack/react-router';
 import { helpArticlePath, helpCategoryPath } from '@tessera/contracts';
+import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
 import { currentLanguage, useTranslation, type Language } from '#/lib/i18n.ts';
 import { PageHead } from '#/lib/page-head.tsx';
 import { useHelpArticle } from '../api/get-help-article.ts';
@@ -110,15 +111,18 @@ export function HelpArticlePage({
             ) : null}
           </div>
         </div>
-        {related.length > 0 ? (
-          <section aria-labelledby="related-title" className="app-related">
-            <h2 id="related-title" className="app-section__title">
-              {t('article.relatedTitle')}
-            </h2>
-            <ArticleList articles={related} headingLevel={3} />
-          </section>
-        ) : null}
-        <ContactCard />
+        {/* After the article: hydrates when it comes into view. */}
+        <DeferredHydration>
+          {related.length > 0 ? (
+            <section aria-labelledby="related-title" className="app-related">
+              <h2 id="related-title" className="app-section__title">
+                {t('article.relatedTitle')}
+              </h2>
+              <ArticleList articles={related} headingLevel={3} />
+            </section>
+          ) : null}
+          <ContactCard />
+        </DeferredHydration>
       </div>
     </>
   );

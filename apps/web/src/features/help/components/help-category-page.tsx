@@ -1,5 +1,6 @@
 import { Navigate } from '@tanstack/react-router';
 import { helpCategoryPath } from '@tessera/contracts';
+import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { PageHead } from '#/lib/page-head.tsx';
 import { useHelpCategory } from '../api/get-help-category.ts';
@@ -50,7 +51,9 @@ export function HelpCategoryPage({ id, slug }: { id: number; slug: string }) {
           </h2>
           <ArticleList articles={data.articles} headingLevel={3} />
         </section>
-        <ContactCard />
+        <DeferredHydration>
+          <ContactCard />
+        </DeferredHydration>
       </div>
     </>
   );

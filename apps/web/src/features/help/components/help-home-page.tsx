@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { PageHead } from '#/lib/page-head.tsx';
 import { useHelpCategories } from '../api/get-help-categories.ts';
@@ -21,7 +22,8 @@ export function HelpHomePage() {
         </div>
       </section>
       <section className="app-section" aria-labelledby="help-categories-title">
-        <div className="app-container">
+        {/* Below the search box: hydrates when it comes into view. */}
+        <DeferredHydration className="app-container">
           <h2 id="help-categories-title" className="app-section__title">
             {t('categories.title')}
           </h2>
@@ -44,7 +46,7 @@ export function HelpHomePage() {
             ))}
           </ul>
           <ContactCard />
-        </div>
+        </DeferredHydration>
       </section>
     </>
   );

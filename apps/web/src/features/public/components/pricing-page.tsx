@@ -6,6 +6,7 @@ import {
   FEE_SCHEDULE_EFFECTIVE_DATE,
   type FeeScheduleEntry,
 } from '@tessera/contracts';
+import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
 import { currentLanguage, useTranslation, type Language } from '#/lib/i18n.ts';
 import { PageHead } from '#/lib/page-head.tsx';
 import { describeCharge } from '../lib/format-fee.ts';
@@ -43,53 +44,60 @@ export function PricingPage() {
       </section>
       <section className="app-section app-section--flush" aria-label={t('pricing.eyebrow')}>
         <div className="app-container app-narrow">
+          {/* Each table hydrates when it comes into view (the schedule is long on a phone). */}
           {FEE_GROUPS.map((group) => (
-            <Card key={group} as="section" title={t(`pricing.groups.${group}`)} className="app-fee-group">
-              <Table<FeeScheduleEntry>
-                caption={t('pricing.caption', { group: t(`pricing.groups.${group}`) })}
-                hideCaption
-                rows={FEE_SCHEDULE.filter((entry) => entry.group === group)}
-                getRowKey={(entry) => entry.id}
-                columns={[
-                  {
-                    key: 'service',
-                    header: t('pricing.columns.service'),
-                    rowHeader: true,
-                    cell: (entry) => (
-                      <span className="app-fee-service">
-                        <span className="app-fee-service__label">{t(`pricing.fees.${entry.id}.label`)}</span>
-                        <span className="app-muted">{t(`pricing.fees.${entry.id}.detail`)}</span>
-                      </span>
-                    ),
-                  },
-                  {
-                    key: 'fee',
-                    header: t('pricing.columns.fee'),
-                    width: '38%',
-                    cell: (entry) => (
-                      <span className="app-fee-value">{describeCharge(entry.charge, language, t)}</span>
-                    ),
-                  },
-                ]}
-              />
-            </Card>
+            <DeferredHydration key={group}>
+              <Card as="section" title={t(`pricing.groups.${group}`)} className="app-fee-group">
+                <Table<FeeScheduleEntry>
+                  caption={t('pricing.caption', { group: t(`pricing.groups.${group}`) })}
+                  hideCaption
+                  rows={FEE_SCHEDULE.filter((entry) => entry.group === group)}
+                  getRowKey={(entry) => entry.id}
+                  columns={[
+                    {
+                      key: 'service',
+                      header: t('pricing.columns.service'),
+                      rowHeader: true,
+                      cell: (entry) => (
+                        <span className="app-fee-service">
+                          <span className="app-fee-service__label">
+                            {t(`pricing.fees.${entry.id}.label`)}
+                          </span>
+                          <span className="app-muted">{t(`pricing.fees.${entry.id}.detail`)}</span>
+                        </span>
+                      ),
+                    },
+                    {
+                      key: 'fee',
+                      header: t('pricing.columns.fee'),
+                      width: '38%',
+                      cell: (entry) => (
+                        <span className="app-fee-value">{describeCharge(entry.charge, language, t)}</span>
+                      ),
+                    },
+                  ]}
+                />
+              </Card>
+            </DeferredHydration>
           ))}
-          <Card as="section" title={t('pricing.notesTitle')}>
-            <ul className="app-checklist">
-              {(t('pricing.notes', { returnObjects: true }) as string[]).map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
-            <p>
-              <Link
-                to="/help/article/$categoryId/$categoryName/$id/$title/"
-                params={{ categoryId: '1', id: '104', ...FEES_ARTICLE[language] }}
-                className="app-link"
-              >
-                {t('pricing.helpLink')}
-              </Link>
-            </p>
-          </Card>
+          <DeferredHydration>
+            <Card as="section" title={t('pricing.notesTitle')}>
+              <ul className="app-checklist">
+                {(t('pricing.notes', { returnObjects: true }) as string[]).map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+              <p>
+                <Link
+                  to="/help/article/$categoryId/$categoryName/$id/$title/"
+                  params={{ categoryId: '1', id: '104', ...FEES_ARTICLE[language] }}
+                  className="app-link"
+                >
+                  {t('pricing.helpLink')}
+                </Link>
+              </p>
+            </Card>
+          </DeferredHydration>
         </div>
       </section>
       <CtaBand title={t('pricing.cta.title')} text={t('pricing.cta.text')} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button, Card, VisuallyHidden } from '@tessera/ui';
 import { getFee } from '@tessera/contracts';
+import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { describeCharge } from '../lib/format-fee.ts';
 
@@ -87,13 +88,16 @@ export function Section({
 }) {
   return (
     <section className={alt ? 'app-section app-section--alt' : 'app-section'} aria-labelledby={id}>
-      <div className="app-container">
-        <h2 id={id} className="app-section__title">
-          {title}
-        </h2>
-        {lead ? <p className="app-section__lead">{lead}</p> : null}
-        {children}
-      </div>
+      {/* Sections follow the hero, mostly below the fold: each hydrates when it comes into view. */}
+      <DeferredHydration>
+        <div className="app-container">
+          <h2 id={id} className="app-section__title">
+            {title}
+          </h2>
+          {lead ? <p className="app-section__lead">{lead}</p> : null}
+          {children}
+        </div>
+      </DeferredHydration>
     </section>
   );
 }
@@ -182,15 +186,17 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
 export function CtaBand({ title, text }: { title: string; text: string }) {
   return (
     <section className="app-cta" aria-labelledby="cta-title">
-      <div className="app-container app-cta__inner">
-        <div>
-          <h2 id="cta-title" className="app-cta__title">
-            {title}
-          </h2>
-          <p className="app-cta__text">{text}</p>
+      <DeferredHydration>
+        <div className="app-container app-cta__inner">
+          <div>
+            <h2 id="cta-title" className="app-cta__title">
+              {title}
+            </h2>
+            <p className="app-cta__text">{text}</p>
+          </div>
+          <OpenAccountButton />
         </div>
-        <OpenAccountButton />
-      </div>
+      </DeferredHydration>
     </section>
   );
 }

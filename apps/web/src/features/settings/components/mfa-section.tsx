@@ -8,11 +8,31 @@ import { TotpQrCode } from '#/components/totp-qr-code.tsx';
 import { CodeEntry } from './code-entry.tsx';
 
 const MFA_QUERY_KEY = ['identity', 'mfa'] as const;
+const ATTRIBUTES_QUERY_KEY = ['identity', 'attributes'] as const;
 const DEVICES_QUERY_KEY = ['identity', 'devices'] as const;
 
+/** The preferred-method choice: one of the enabled methods, or no preference (SELECT_MFA_TYPE at sign-in). */
+const ASK_EACH_TIME = 'ASK';
+
+type Identity = Awaited<ReturnType<ReturnType<typeof useIdentity>>>;
+type MfaPreferenceInput = Parameters<Identity['updateMFAPreference']>[0];
+
+/** What SetUserMFAPreference gets for a choice of preferred method. */
+export function preferenceFor(choice: string): MfaPreferenceInput {
+  if (choice === 'TOTP') {
+    return { totp: 'PREFERRED', sms: 'ENABLED' };
+  }
+  if (choice === 'SMS') {
+    return { sms: 'PREFERRED', totp: 'ENABLED' };
+  }
+  // Both stay on and neither is preferred: the sign-in asks which one (SELECT_MFA_TYPE).
+  return { totp: 'NOT_PREFERRED', sms: 'NOT_PREFERRED' };
+}
+
 /**
- * Settings → Two-factor authentication: authenticator app (TOTP with a QR code), text messages, the preferred
- * method, turning it off, and the devices remembered for this account.
+ * Settings → Two-factor authentication: authenticator app (TOTP with a QR code), text messages (after verifying
+ * the phone number), the preferred method or a choice at each sign-in, turning it off, and the devices
+ * remembered for this account.
  */
 export function MfaSection() {
   const { t } = useTranslation(['dashboard', 'auth']);
@@ -24,9 +44,7 @@ export function MfaSection() {
     queryFn: async () => (await identity()).fetchMFAPreference(),
     gcTime: 0,
   });
-  const update = async (
-    input: Parameters<Awaited<ReturnType<typeof identity>>['updateMFAPreference']>[0],
-  ) => {
+  const update = async (input: MfaPreferenceInput) => {
     setError(null);
     try {
       await (await identity()).updateMFAPreference(input);
@@ -54,25 +72,17 @@ export function MfaSection() {
       {enabled.length > 1 ? (
         <SegmentedControl
           label={t('dashboard:security.preferred')}
-          value={preferred ?? enabled[0]}
-          options={enabled.map((type) => ({ value: type, label: t(`auth:mfa.types.${type}`) }))}
-          onValueChange={(value) =>
-            void update(
-              value === 'TOTP'
-                ? { totp: 'PREFERRED', sms: 'ENABLED' }
-                : { sms: 'PREFERRED', totp: 'ENABLED' },
-            )
-          }
+          value={preferred ?? ASK_EACH_TIME}
+          options={[
+            ...enabled.map((type) => ({ value: type, label: t(`auth:mfa.types.${type}`) })),
+            { value: ASK_EACH_TIME, label: t('auth:mfaSettings.askEachTime') },
+          ]}
+          onValueChange={(value) => void update(preferenceFor(value))}
         />
       ) : null}
       <div className="app-cluster">
         {enabled.includes('SMS') ? null : (
-          <Button
-            variant="secondary"
-            onClick={() => void update({ sms: enabled.length ? 'ENABLED' : 'PREFERRED' })}
-          >
-            {t('dashboard:security.enableSms')}
-          </Button>
+          <SmsSetup onReady={() => void update({ sms: enabled.length ? 'ENABLED' : 'PREFERRED' })} />
         )}
         {enabled.length > 0 ? (
           <Button variant="danger" onClick={() => void update({ totp: 'DISABLED', sms: 'DISABLED' })}>
@@ -134,40 +144,137 @@ function TotpSetup({ onDone }: { onDone: () => void }) {
   );
 }
 
-function RememberedDevices() {
-  const { t } = useTranslation('dashboard');
+/**
+ * Codes by text message need a verified phone number (the identity service refuses SMS MFA otherwise): a number
+ * that is not verified yet gets a code by SMS first, then SMS is turned on.
+ */
+function SmsSetup({ onReady }: { onReady: () => void }) {
+  const { t } = useTranslation(['dashboard', 'auth']);
   const identity = useIdentity();
   const queryClient = useQueryClient();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const attributes = useQuery({
+    queryKey: ATTRIBUTES_QUERY_KEY,
+    queryFn: async () => (await identity()).fetchUserAttributes(),
+    gcTime: 0,
+  });
+  if (attributes.isPending) {
+    return null;
+  }
+  const phone = attributes.data?.phone_number;
+  if (!phone) {
+    return <p className="app-muted">{t('auth:mfaSettings.noPhone')}</p>;
+  }
+  if (attributes.data?.phone_number_verified === 'true') {
+    return (
+      <Button variant="secondary" onClick={onReady}>
+        {t('dashboard:security.enableSms')}
+      </Button>
+    );
+  }
+  const sendCode = async () => {
+    setError(null);
+    try {
+      const sent = await (
+        await identity()
+      ).sendUserAttributeVerificationCode({ userAttributeKey: 'phone_number' });
+      setSentTo(sent.destination ?? phone);
+    } catch (failure) {
+      setError(t(authErrorKey(failure)));
+    }
+  };
+  if (sentTo === null) {
+    return (
+      <>
+        {error ? <Banner tone="danger">{error}</Banner> : null}
+        <Button variant="secondary" onClick={() => void sendCode()}>
+          {t('auth:mfaSettings.verifyPhone', { phone })}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <Card className="app-stack">
+      <p>{t('auth:mfaSettings.verifyPhoneLead', { phone: sentTo })}</p>
+      <CodeEntry
+        label={t('auth:mfa.smsLabel')}
+        submitLabel={t('auth:mfaSettings.confirmPhone')}
+        onSubmit={async (code) => {
+          try {
+            await (
+              await identity()
+            ).confirmUserAttribute({ userAttributeKey: 'phone_number', confirmationCode: code });
+            await queryClient.invalidateQueries({ queryKey: ATTRIBUTES_QUERY_KEY });
+            onReady();
+            return null;
+          } catch (failure) {
+            return t(authErrorKey(failure));
+          }
+        }}
+      />
+    </Card>
+  );
+}
+
+/** The devices that may skip the code at sign-in (remembered ones: a device tracked but not remembered may not). */
+function RememberedDevices() {
+  const { t, i18n } = useTranslation(['dashboard', 'auth']);
+  const identity = useIdentity();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
   const devices = useQuery({
     queryKey: DEVICES_QUERY_KEY,
     queryFn: async () => (await identity()).fetchDevices(),
     gcTime: 0,
   });
+  const remembered = (devices.data ?? []).filter(
+    (device) => device.attributes['dev:device_remembered_status'] === 'remembered',
+  );
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const forget = async (id: string) => {
+    setError(null);
+    try {
+      await (await identity()).forgetDevice({ device: { id } });
+      await queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
+    } catch (failure) {
+      setError(t(authErrorKey(failure)));
+    }
+  };
   return (
     <section className="app-stack" aria-labelledby="devices-title">
       <h3 id="devices-title" className="app-settings__subtitle">
-        {t('security.devices')}
+        {t('dashboard:security.devices')}
       </h3>
-      {devices.data && devices.data.length === 0 ? (
-        <p className="app-muted">{t('security.noDevices')}</p>
+      {error ? <Banner tone="danger">{error}</Banner> : null}
+      {devices.data && remembered.length === 0 ? (
+        <p className="app-muted">{t('dashboard:security.noDevices')}</p>
       ) : null}
-      {devices.isError ? <p className="app-muted">{t('security.devicesUnavailable')}</p> : null}
+      {devices.isError ? <p className="app-muted">{t('dashboard:security.devicesUnavailable')}</p> : null}
       <ul className="app-list">
-        {(devices.data ?? []).map((device) => (
-          <li key={device.id} className="app-list__row">
-            <span>{device.name ?? device.id}</span>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={async () => {
-                await (await identity()).forgetDevice({ device: { id: device.id } });
-                await queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
-              }}
-            >
-              {t('security.forgetDevice')}
-            </Button>
-          </li>
-        ))}
+        {remembered.map((device) => {
+          const name = device.name || t('auth:device.unnamed');
+          return (
+            <li key={device.id} className="app-list__row">
+              <span className="app-stack">
+                <span>{name}</span>
+                {device.lastAuthenticatedDate ? (
+                  <span className="app-muted">
+                    {t('auth:device.lastUsed', { date: dateFormat.format(device.lastAuthenticatedDate) })}
+                  </span>
+                ) : null}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('auth:device.forgetNamed', { name })}
+                onClick={() => void forget(device.id)}
+              >
+                {t('dashboard:security.forgetDevice')}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

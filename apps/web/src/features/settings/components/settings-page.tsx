@@ -7,6 +7,11 @@ import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { useSignOut } from '#/lib/use-sign-out.ts';
 import { ChangePasswordSection } from './change-password-section.tsx';
 import { MfaSection } from './mfa-section.tsx';
+import { DepositCardSection } from './deposit-card-section.tsx';
+import { DepositSepaSection } from './deposit-sepa-section.tsx';
+import { DepositCryptoSection } from './deposit-crypto-section.tsx';
+import { WithdrawalSection } from './withdrawal-section.tsx';
+import { TradingPreferencesSection } from './trading-preferences-section.tsx';
 
 /** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
 export function SettingsPage({ section }: { section: SettingsSection }) {
@@ -48,6 +53,16 @@ function SettingsPanel({ section }: { section: SettingsSection }) {
       return <ChangePasswordSection />;
     case 'MFA':
       return <MfaSection />;
+    case 'depositCard':
+      return <DepositCardSection />;
+    case 'depositSepa':
+      return <DepositSepaSection />;
+    case 'depositCrypto':
+      return <DepositCryptoSection />;
+    case 'withdrawal':
+      return <WithdrawalSection />;
+    case 'tradingPreferences':
+      return <TradingPreferencesSection />;
     case 'appearance':
       return (
         <>

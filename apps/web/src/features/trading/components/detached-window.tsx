@@ -1,19 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ProductId } from '@tessera/contracts';
-import { Badge, Card } from '@tessera/ui';
-import { useTranslation } from '#/lib/i18n.ts';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { InstrumentSearch } from '#/lib/markets/instrument-search.tsx';
+import { instrumentQueryOptions, useMarketCalls } from '#/lib/markets/markets-api.ts';
 import type { DetachedComponent } from '#/lib/trading-components.ts';
+import { useDocumentTitle } from '#/lib/use-document-title.ts';
+import { Banner } from '@tessera/ui';
+import { useProductSwitch } from '../hooks/use-product-switch.ts';
+import { useTradingStream } from '../hooks/use-trading-stream.ts';
+import { tradingErrorMessage } from '../lib/order-input.ts';
+import { CashBalance } from './cash-balance.tsx';
+import { ChartPanel } from './chart-panel.tsx';
+import { OrderForm } from './order-form.tsx';
+import { ProductHeader } from './product-header.tsx';
+import { WatchlistPanel } from './watchlist-panel.tsx';
+import '#/lib/markets/markets.css';
 
-/** A detached trading panel (chart, watchlist or order form) in its own window. */
+/**
+ * A detached trading panel (chart, watchlist or order form) alone in its window, kept in step with the trading
+ * page through a BroadcastChannel: a product chosen here is shown there and the other way round, and an order
+ * placed here joins the main window's open orders.
+ */
 export function DetachedWindow({ component, product }: { component: DetachedComponent; product: ProductId }) {
-  const { t } = useTranslation(['dashboard', 'common']);
-  const values = { component: t(`dashboard:detached.${component}`), product };
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  const calls = useMarketCalls();
+  useTradingStream();
+  const switchProduct = useProductSwitch({ kind: 'detached', component }, product);
+  const instrument = useQuery(instrumentQueryOptions(calls.info, product));
+  const info = instrument.data?.instrument;
+  const panel = t(`detach.names.${component}`);
+  useDocumentTitle(t('detach.documentTitle', { panel, product }));
+
   return (
-    <main id="main" className="app-detached">
-      <h1 className="app-page-title">{t('dashboard:areas.detached.title', values)}</h1>
-      <Card className="app-coming">
-        <Badge tone="info">{t('common:comingSoon.badge')}</Badge>
-        <p>{t('dashboard:areas.detached.text')}</p>
-      </Card>
+    <main id="main" className="trd-detached">
+      <h1 className="trd-detached__title">{t('detach.title', { panel, product })}</h1>
+      {instrument.isError ? (
+        <Banner tone="danger">{tradingErrorMessage(t, instrument.error, language)}</Banner>
+      ) : null}
+      {component === 'WATCHLIST' ? (
+        <WatchlistPanel product={product} onSelect={switchProduct} />
+      ) : (
+        <>
+          <ProductHeader productId={product} instrument={info} headingLevel={2} />
+          <InstrumentSearch
+            label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            noResults={t('search.none')}
+            onChoose={switchProduct}
+            describe={(option) =>
+              t('search.describe', { kind: t(`kind.${option.kind}`), source: option.source })
+            }
+          />
+          {component === 'CHART' ? (
+            <ChartPanel productId={product} instrument={info} height={460} />
+          ) : (
+            <section className="trd-panel" aria-label={t('form.title')}>
+              <CashBalance currency={info?.currency} />
+              <OrderForm productId={product} instrument={info} />
+            </section>
+          )}
+        </>
+      )}
     </main>
   );
 }

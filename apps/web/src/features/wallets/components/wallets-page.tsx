@@ -1,6 +1,62 @@
-import { ComingSoonPage } from '#/components/coming-soon-page.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Banner, Button, Card, EmptyState, PageHeader, Skeleton, WalletIcon } from '@tessera/ui';
+import { useTranslation } from '#/lib/i18n.ts';
+import { useCashCall, walletsQueryOptions } from '#/lib/cash/cash-api.ts';
+import { errorMessage } from '#/lib/cash/errors.ts';
+import { WalletCards } from '#/components/cash/wallet-cards.tsx';
+import { CreateWalletForm } from './create-wallet-form.tsx';
+import { TransferDialog } from './transfer-dialog.tsx';
+import '#/components/cash/cash.css';
 
-/** /dashboard/wallets/: action=new opens wallet creation, action=transfer the cash transfer modal. */
+/**
+ * /dashboard/wallets/: the customer's wallets with available and pending balances. `action` (spec: new or
+ * transfer, default new) picks what the page offers: `new` shows wallet creation beside the list (it is the
+ * default, so it is part of the page rather than a dialog that would open on every visit); `transfer` opens the
+ * cash transfer modal over it, and closing the modal returns to the default.
+ */
 export function WalletsPage({ action }: { action: 'new' | 'transfer' }) {
-  return <ComingSoonPage area={action === 'transfer' ? 'walletsTransfer' : 'walletsNew'} />;
+  const { t } = useTranslation(['wallets', 'errors']);
+  const call = useCashCall();
+  const navigate = useNavigate();
+  const wallets = useQuery(walletsQueryOptions(call));
+  return (
+    <div className="app-page">
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description')}
+        actions={
+          <Button asChild variant="primary">
+            <Link to="/dashboard/wallets/" search={{ action: 'transfer' }}>
+              {t('actions.transfer')}
+            </Link>
+          </Button>
+        }
+      />
+      <div className="cash-columns">
+        <section className="cash-section" aria-labelledby="wallets-list-title">
+          <h2 id="wallets-list-title" className="cash-section__title">
+            {t('list.title')}
+          </h2>
+          {wallets.isPending ? <Skeleton shape="block" height="160px" /> : null}
+          {wallets.isError ? <Banner tone="danger">{errorMessage(t, wallets.error)}</Banner> : null}
+          {wallets.data && wallets.data.length === 0 ? (
+            <EmptyState
+              icon={<WalletIcon />}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyText')}
+            />
+          ) : null}
+          {wallets.data && wallets.data.length > 0 ? <WalletCards wallets={wallets.data} /> : null}
+        </section>
+        <Card as="section" title={t('create.title')} headingLevel={2}>
+          <CreateWalletForm />
+        </Card>
+      </div>
+      <TransferDialog
+        open={action === 'transfer'}
+        onClose={() => void navigate({ to: '/dashboard/wallets/', search: { action: 'new' } })}
+      />
+    </div>
+  );
 }

@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardLayout } from '#/features/shell/components/dashboard-layout.tsx';
+import { useCashLiveUpdates } from '#/lib/cash/live-updates.ts';
 
-export const Route = createFileRoute('/_protected/dashboard')({ component: DashboardLayout });
+export const Route = createFileRoute('/_protected/dashboard')({ component: Dashboard });
+
+// Balances update live anywhere on the dashboard (issue #4): one cash-operations socket for the whole layout.
+function Dashboard() {
+  useCashLiveUpdates();
+  return <DashboardLayout />;
+}

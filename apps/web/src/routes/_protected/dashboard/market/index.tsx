@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '#/components/coming-soon-page.tsx';
+import { MarketPage } from '#/features/market/components/market-page.tsx';
 
 export const Route = createFileRoute('/_protected/dashboard/market/')({
-  component: () => <ComingSoonPage area="market" />,
+  component: MarketPage,
 });

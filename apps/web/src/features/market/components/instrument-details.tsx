@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ProductId } from '@tessera/contracts';
+import { Badge, Banner, Button } from '@tessera/ui';
+import { errorMessage } from '#/lib/cash/errors.ts';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { useLiveQuote } from '#/lib/markets/market-feed.ts';
+import {
+  formatDateTime,
+  formatPercent,
+  formatPrice,
+  formatQuantity,
+  toneClass,
+} from '#/lib/markets/market-format.ts';
+import {
+  instrumentQueryOptions,
+  marketStatusQueryOptions,
+  useMarketCalls,
+} from '#/lib/markets/markets-api.ts';
+import { PriceChart } from '#/lib/markets/price-chart.tsx';
+
+/**
+ * One instrument: name, ISIN, venue, currency, tick and lot, trading hours with whether the market is open now and
+ * when it opens next, a live quote, a small daily chart, and a link to trade it.
+ */
+export function InstrumentDetailsPanel({
+  productId,
+  onClose,
+}: {
+  productId: ProductId;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  const calls = useMarketCalls();
+  const details = useQuery(instrumentQueryOptions(calls.info, productId));
+  const status = useQuery(marketStatusQueryOptions(calls.data, productId));
+  const quote = useLiveQuote(productId);
+  if (details.isError) {
+    return <Banner tone="danger">{errorMessage(t, details.error)}</Banner>;
+  }
+  if (details.data === undefined) {
+    return <p className="app-muted">{t('market.loading')}</p>;
+  }
+  const { instrument, source } = details.data;
+  const open = status.data?.open ?? instrument.open;
+  const next = status.data?.nextSession;
+  const facts: Array<[string, string]> = [
+    [t('market.details.symbol'), instrument.symbol],
+    [t('market.details.isin'), instrument.isin ?? t('market.details.none')],
+    [t('market.details.kind'), t(`market.kind.${instrument.kind}`)],
+    [t('market.details.venue'), source.name],
+    [t('market.details.currency'), instrument.currency],
+    [t('market.details.tick'), formatPrice(instrument.tickSize, language)],
+    [t('market.details.lot'), formatQuantity(instrument.lotSize, language)],
+    [
+      t('market.details.sector'),
+      instrument.sector
+        ? t(`market.sectors.names.${instrument.sector}`, { defaultValue: instrument.sector })
+        : t('market.details.none'),
+    ],
+    [
+      t('market.details.hours'),
+      source.alwaysOpen
+        ? t('market.details.alwaysOpen')
+        : t('market.details.session', {
+            opens: source.regularSession.opensAt,
+            closes: source.regularSession.closesAt,
+            zone: source.timeZone,
+          }),
+    ],
+  ];
+  return (
+    <section className="trd-panel mkt-details" aria-labelledby="mkt-details-title">
+      <div className="trd-panel__head">
+        <h2 id="mkt-details-title" className="mkt-section-title">
+          {t('market.details.title', { name: instrument.name, product: instrument.id })}
+        </h2>
+        <div className="trd-actions">
+          <Button asChild variant="primary" size="sm">
+            <Link to="/dashboard/trading/" search={{ product: instrument.id }}>
+              {t('market.details.trade', { symbol: instrument.symbol })}
+            </Link>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onClose}>
+            {t('market.details.close')}
+          </Button>
+        </div>
+      </div>
+      <div className="trd-product__name">
+        <Badge tone={open ? 'success' : 'neutral'} dot>
+          {open ? t('market.details.open') : t('market.details.closed')}
+        </Badge>
+        {!open && next ? (
+          <span className="app-muted">
+            {t('market.details.opensAt', { time: formatDateTime(next.opensAtMs, language) })}
+          </span>
+        ) : null}
+      </div>
+      <dl className="trd-product__quote">
+        <div>
+          <dt>{t('market.table.last')}</dt>
+          <dd>{formatPrice(quote?.last, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('market.table.change')}</dt>
+          <dd className={toneClass(quote?.changePercent)}>{formatPercent(quote?.changePercent, language)}</dd>
+        </div>
+      </dl>
+      <dl className="mkt-details__facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <PriceChart
+        productId={instrument.id}
+        interval="1d"
+        tickSize={instrument.tickSize}
+        showAverages={false}
+        height={220}
+        label={t('market.details.chart', { product: instrument.id })}
+        loadingText={t('market.loading')}
+        emptyText={t('market.details.noCandles')}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { MarketGroup, MarketMover, ProductId } from '@tessera/contracts';
+import { Banner, PageHeader } from '@tessera/ui';
+import { errorMessage } from '#/lib/cash/errors.ts';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { InstrumentSearch } from '#/lib/markets/instrument-search.tsx';
+import { formatPercent, formatPrice, toneClass, type DisplayLanguage } from '#/lib/markets/market-format.ts';
+import { overviewQueryOptions, useMarketCalls } from '#/lib/markets/markets-api.ts';
+import { useDocumentTitle } from '#/lib/use-document-title.ts';
+import { InstrumentDetailsPanel } from './instrument-details.tsx';
+import '#/lib/markets/markets.css';
+
+/** /dashboard/market/: indices, top movers, sectors and regions, search, and one instrument's details. */
+export function MarketPage() {
+  const { t } = useTranslation(['trading', 'errors']);
+  const calls = useMarketCalls();
+  const overview = useQuery(overviewQueryOptions(calls.data));
+  const [selected, setSelected] = useState<ProductId | null>(null);
+  useDocumentTitle(t('market.title'));
+
+  return (
+    <div className="app-page mkt-page">
+      <PageHeader title={t('market.title')} description={t('market.lead')} />
+      <InstrumentSearch
+        label={t('market.search.label')}
+        placeholder={t('market.search.placeholder')}
+        noResults={t('market.search.none')}
+        onChoose={setSelected}
+        describe={(option) =>
+          t('market.search.describe', { kind: t(`market.kind.${option.kind}`), source: option.source })
+        }
+      />
+      {selected ? <InstrumentDetailsPanel productId={selected} onClose={() => setSelected(null)} /> : null}
+      {overview.isError ? <Banner tone="danger">{errorMessage(t, overview.error)}</Banner> : null}
+      {overview.data ? (
+        <>
+          <section aria-labelledby="mkt-indices-title" className="mkt-details">
+            <h2 id="mkt-indices-title" className="mkt-section-title">
+              {t('market.indices.title')}
+            </h2>
+            <ul className="mkt-indices">
+              {overview.data.indices.map((index) => (
+                <li key={index.key} className="mkt-index">
+                  <span className="mkt-index__name">{t(`market.indices.names.${index.key}`)}</span>
+                  <span className="mkt-index__value">{formatPrice(index.last, currentLanguage())}</span>
+                  <span className={toneClass(index.changePercent)}>
+                    {formatPercent(index.changePercent, currentLanguage())}
+                  </span>
+                  <button
+                    type="button"
+                    className="trd-link-button"
+                    onClick={() => setSelected(index.productId)}
+                  >
+                    {t('market.indices.tracker', { product: index.productId })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className="mkt-columns">
+            <MoversTable
+              title={t('market.movers.gainers')}
+              movers={overview.data.movers.gainers}
+              onSelect={setSelected}
+            />
+            <MoversTable
+              title={t('market.movers.losers')}
+              movers={overview.data.movers.losers}
+              onSelect={setSelected}
+            />
+            <MoversTable
+              title={t('market.movers.mostActive')}
+              movers={overview.data.movers.mostActive}
+              onSelect={setSelected}
+            />
+          </div>
+          <div className="mkt-columns">
+            <GroupsTable
+              title={t('market.sectors.title')}
+              groups={overview.data.sectors}
+              nameOf={(key) => t(`market.sectors.names.${key}`, { defaultValue: key })}
+              onSelect={setSelected}
+            />
+            <GroupsTable
+              title={t('market.regions.title')}
+              groups={overview.data.regions}
+              nameOf={(key) => t(`market.regions.names.${key}`, { defaultValue: key })}
+              onSelect={setSelected}
+            />
+          </div>
+        </>
+      ) : overview.isPending ? (
+        <p className="app-muted">{t('market.loading')}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function MoversTable({
+  title,
+  movers,
+  onSelect,
+}: {
+  title: string;
+  movers: MarketMover[];
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation('trading');
+  const language: DisplayLanguage = currentLanguage();
+  return (
+    <section className="trd-panel trd-scroll">
+      <table className="trd-table mkt-movers">
+        <caption className="mkt-section-title">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('market.table.product')}</th>
+            <th scope="col" className="trd-num">
+              {t('market.table.last')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('market.table.change')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {movers.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="app-muted">
+                {t('market.table.empty')}
+              </td>
+            </tr>
+          ) : null}
+          {movers.map((mover) => (
+            <tr key={mover.productId}>
+              <th scope="row">
+                <button type="button" className="trd-link-button" onClick={() => onSelect(mover.productId)}>
+                  {mover.symbol}
+                </button>
+                <span className="app-muted">{` ${mover.name}`}</span>
+              </th>
+              <td className="trd-num">{formatPrice(mover.last, language)}</td>
+              <td className={`trd-num ${toneClass(mover.changePercent)}`}>
+                {formatPercent(mover.changePercent, language)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function GroupsTable({
+  title,
+  groups,
+  nameOf,
+  onSelect,
+}: {
+  title: string;
+  groups: MarketGroup[];
+  nameOf: (key: string) => string;
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation('trading');
+  const language: DisplayLanguage = currentLanguage();
+  return (
+    <section className="trd-panel">
+      <div className="trd-scroll">
+        <table className="trd-table">
+          <caption className="mkt-section-title">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('market.table.group')}</th>
+              <th scope="col" className="trd-num">
+                {t('market.table.average')}
+              </th>
+              <th scope="col" className="trd-num">
+                {t('market.table.breadth')}
+              </th>
+              <th scope="col">{t('market.table.best')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map((group) => (
+              <tr key={group.key}>
+                <th scope="row">{nameOf(group.key)}</th>
+                <td className={`trd-num ${toneClass(group.averageChangePercent)}`}>
+                  {formatPercent(group.averageChangePercent, language)}
+                </td>
+                <td className="trd-num">
+                  {t('market.table.breadthValue', { up: group.advancers, down: group.decliners })}
+                </td>
+                <td>
+                  {group.best ? (
+                    <button
+                      type="button"
+                      className="trd-link-button"
+                      onClick={() => onSelect(group.best as ProductId)}
+                    >
+                      {group.best}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Banner, Button, EmptyState, Skeleton } from '@tessera/ui';
+import { useTranslation } from '#/lib/i18n.ts';
+import { useCashCall } from '#/lib/cash/cash-api.ts';
+import { deleteSavedCard, railsKeys, savedCardsQueryOptions, setDefaultCard } from '#/lib/cash/rails-api.ts';
+import { errorMessage } from '#/lib/cash/errors.ts';
+import '#/components/cash/cash.css';
+
+/** Settings → Cards for deposits: the saved cards (brand, last four digits, expiry), the default one, removal. */
+export function DepositCardSection() {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const call = useCashCall();
+  const queryClient = useQueryClient();
+  const cards = useQuery(savedCardsQueryOptions(call));
+  const [error, setError] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const act = async (cardId: string, action: () => Promise<unknown>) => {
+    setBusyId(cardId);
+    setError(null);
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: railsKeys.cards() });
+    } catch (failure) {
+      setError(errorMessage(t, failure));
+    } finally {
+      setBusyId(null);
+    }
+  };
+  if (cards.isPending) {
+    return <Skeleton shape="block" height="120px" />;
+  }
+  if (cards.isError) {
+    return <Banner tone="danger">{errorMessage(t, cards.error)}</Banner>;
+  }
+  return (
+    <div className="cash-section">
+      <p className="app-muted">{t('settings.cards.lead')}</p>
+      {error ? <Banner tone="danger">{error}</Banner> : null}
+      {cards.data.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title={t('settings.cards.emptyTitle')}
+          description={t('settings.cards.emptyText')}
+        />
+      ) : (
+        <ul className="app-list" aria-label={t('settings.cards.listLabel')}>
+          {cards.data.map((card) => {
+            const label = t('fund.card.cardLabel', { brand: card.brand, last4: card.last4 });
+            return (
+              <li key={card.id} className="app-list__row">
+                <span>
+                  {label}{' '}
+                  <span className="app-muted">
+                    {t('settings.cards.expires', {
+                      month: String(card.expMonth).padStart(2, '0'),
+                      year: card.expYear,
+                    })}
+                  </span>{' '}
+                  {card.isDefault ? <Badge tone="brand">{t('settings.cards.default')}</Badge> : null}
+                </span>
+                <span className="app-cluster">
+                  {card.isDefault ? null : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={busyId !== null}
+                      aria-label={t('settings.cards.makeDefaultLabel', { card: label })}
+                      onClick={() => void act(card.id, () => setDefaultCard(call, card.id))}
+                    >
+                      {t('settings.cards.makeDefault')}
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={busyId !== null}
+                    aria-label={t('settings.cards.removeLabel', { card: label })}
+                    onClick={() => void act(card.id, () => deleteSavedCard(call, card.id))}
+                  >
+                    {t('settings.cards.remove')}
+                  </Button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

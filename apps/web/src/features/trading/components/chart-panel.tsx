@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CANDLE_INTERVALS, type CandleInterval, type ProductId } from '@tessera/contracts';
+import { SegmentedControl, Switch } from '@tessera/ui';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { formatPrice, formatQuantity } from '#/lib/markets/market-format.ts';
+import type { InstrumentView } from '#/lib/markets/markets-api.ts';
+import { PriceChart, type ChartPriceLine } from '#/lib/markets/price-chart.tsx';
+import { openOrdersQueryOptions, positionsQueryOptions, useTradingCall } from '../api/trading-api.ts';
+
+const INTERVAL_STORAGE_KEY = 'tessera-chart-interval';
+
+function storedInterval(): CandleInterval {
+  try {
+    const value = localStorage.getItem(INTERVAL_STORAGE_KEY);
+    return (CANDLE_INTERVALS as readonly string[]).includes(value ?? '') ? (value as CandleInterval) : '5m';
+  } catch {
+    return '5m';
+  }
+}
+
+/** The chart with its interval switch, moving averages, and lines for open orders and the position. */
+export function ChartPanel({
+  productId,
+  instrument,
+  height = 380,
+}: {
+  productId: ProductId;
+  instrument: InstrumentView | undefined;
+  height?: number;
+}) {
+  const { t } = useTranslation('trading');
+  const language = currentLanguage();
+  const call = useTradingCall();
+  const [interval, setInterval] = useState<CandleInterval>(storedInterval);
+  const [averages, setAverages] = useState(true);
+  const orders = useQuery(openOrdersQueryOptions(call));
+  const positions = useQuery(positionsQueryOptions(call));
+
+  const lines = useMemo<ChartPriceLine[]>(() => {
+    const result: ChartPriceLine[] = [];
+    for (const order of orders.data ?? []) {
+      const price = order.limitPrice ?? order.stopPrice;
+      if (order.productId === productId && price !== null) {
+        result.push({
+          id: order.id,
+          price,
+          kind: order.side,
+          title: t('chart.orderLine', {
+            side: t(`side.${order.side}`),
+            quantity: formatQuantity(order.remainingQuantity, language),
+          }),
+        });
+      }
+    }
+    const position = positions.data?.find((item) => item.productId === productId);
+    if (position !== undefined) {
+      result.push({
+        id: 'position',
+        price: position.averageCost,
+        kind: 'position',
+        title: t('chart.positionLine', { price: formatPrice(position.averageCost, language) }),
+      });
+    }
+    return result;
+  }, [orders.data, positions.data, productId, language, t]);
+
+  const chooseInterval = (value: CandleInterval) => {
+    setInterval(value);
+    try {
+      localStorage.setItem(INTERVAL_STORAGE_KEY, value);
+    } catch {
+      // Without storage the interval is simply not remembered.
+    }
+  };
+
+  return (
+    <div className="trd-chart">
+      <div className="trd-chart__toolbar">
+        <SegmentedControl
+          label={t('chart.interval')}
+          value={interval}
+          onValueChange={chooseInterval}
+          options={CANDLE_INTERVALS.map((value) => ({ value, label: t(`chart.intervals.${value}`) }))}
+          size="sm"
+        />
+        <Switch label={t('chart.averages')} checked={averages} onCheckedChange={setAverages} />
+      </div>
+      {instrument ? (
+        <PriceChart
+          productId={productId}
+          interval={interval}
+          tickSize={instrument.tickSize}
+          showAverages={averages}
+          priceLines={lines}
+          height={height}
+          label={t('chart.label', { product: productId, interval: t(`chart.intervals.${interval}`) })}
+          loadingText={t('chart.loading')}
+          emptyText={t('chart.empty')}
+        />
+      ) : (
+        <p className="app-muted" style={{ height }}>
+          {t('chart.loading')}
+        </p>
+      )}
+      {averages ? (
+        <p className="trd-chart__legend app-muted">
+          <span className="trd-legend trd-legend--ma20">{t('chart.ma', { period: 20 })}</span>
+          <span className="trd-legend trd-legend--ma50">{t('chart.ma', { period: 50 })}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,403 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Order, Position, ProductId } from '@tessera/contracts';
+import { Banner, Button, Dialog, DialogClose, Tabs, TextField } from '@tessera/ui';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import {
+  formatDateTime,
+  formatMoneyText,
+  formatPrice,
+  formatQuantity,
+  toneClass,
+  type DisplayLanguage,
+} from '#/lib/markets/market-format.ts';
+import { broadcast } from '#/lib/trading-sync.ts';
+import {
+  cancelOrder,
+  openOrdersQueryOptions,
+  orderHistoryQueryOptions,
+  positionsQueryOptions,
+  replaceOrder,
+  useApplyOrder,
+  useTradingCall,
+} from '../api/trading-api.ts';
+import { normalizeDecimal, tradingErrorMessage } from '../lib/order-input.ts';
+
+/** Open orders (cancel, replace), positions with P&L, and recent order history, all live. */
+export function OrdersPanel({ onSelect }: { onSelect: (product: ProductId) => void }) {
+  const { t } = useTranslation('trading');
+  const call = useTradingCall();
+  const open = useQuery(openOrdersQueryOptions(call));
+  const positions = useQuery(positionsQueryOptions(call));
+  return (
+    <section className="trd-panel trd-panel--wide" aria-label={t('orders.title')}>
+      <Tabs
+        label={t('orders.title')}
+        defaultValue="open"
+        items={[
+          {
+            value: 'open',
+            label: t('orders.openTab', { count: open.data?.length ?? 0 }),
+            content: <OpenOrders orders={open.data} error={open.error} onSelect={onSelect} />,
+          },
+          {
+            value: 'positions',
+            label: t('orders.positionsTab', { count: positions.data?.length ?? 0 }),
+            content: <Positions positions={positions.data} error={positions.error} onSelect={onSelect} />,
+          },
+          { value: 'history', label: t('orders.historyTab'), content: <History onSelect={onSelect} /> },
+        ]}
+      />
+    </section>
+  );
+}
+
+function priceOf(order: Order, language: DisplayLanguage): string {
+  if (order.limitPrice !== null && order.stopPrice !== null) {
+    return `${formatPrice(order.stopPrice, language)} → ${formatPrice(order.limitPrice, language)}`;
+  }
+  if (order.trailPercent !== null) {
+    return `${formatQuantity(order.trailPercent, language)}${language === 'fr' ? '\u202f%' : '%'}`;
+  }
+  return formatPrice(
+    order.limitPrice ?? order.stopPrice ?? order.trailAmount ?? order.averagePrice,
+    language,
+  );
+}
+
+function ProductButton({
+  productId,
+  onSelect,
+}: {
+  productId: ProductId;
+  onSelect: (product: ProductId) => void;
+}) {
+  return (
+    <button type="button" className="trd-link-button" onClick={() => onSelect(productId)}>
+      {productId}
+    </button>
+  );
+}
+
+function OpenOrders({
+  orders,
+  error,
+  onSelect,
+}: {
+  orders: Order[] | undefined;
+  error: unknown;
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  const call = useTradingCall();
+  const applyOrder = useApplyOrder();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [replacing, setReplacing] = useState<Order | null>(null);
+
+  const cancel = async (order: Order) => {
+    setCancelling(order.id);
+    setFailure(null);
+    try {
+      const cancelled = await cancelOrder(call, order.id);
+      applyOrder(cancelled);
+      broadcast({ type: 'order', order: cancelled });
+    } catch (reason) {
+      setFailure(tradingErrorMessage(t, reason, language));
+    } finally {
+      setCancelling(null);
+    }
+  };
+
+  if (error) {
+    return <Banner tone="danger">{tradingErrorMessage(t, error, language)}</Banner>;
+  }
+  if (orders === undefined) {
+    return <p className="app-muted">{t('orders.loading')}</p>;
+  }
+  return (
+    <>
+      {failure ? <Banner tone="danger">{failure}</Banner> : null}
+      {orders.length === 0 ? (
+        <p className="app-muted">{t('orders.noOpen')}</p>
+      ) : (
+        <div className="trd-scroll">
+          <table className="trd-table">
+            <caption className="ts-visually-hidden">{t('orders.openCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.product')}</th>
+                <th scope="col">{t('orders.side')}</th>
+                <th scope="col">{t('orders.type')}</th>
+                <th scope="col" className="trd-num">
+                  {t('orders.quantity')}
+                </th>
+                <th scope="col" className="trd-num">
+                  {t('orders.filled')}
+                </th>
+                <th scope="col" className="trd-num">
+                  {t('orders.price')}
+                </th>
+                <th scope="col">{t('orders.timeInForce')}</th>
+                <th scope="col">{t('orders.status')}</th>
+                <th scope="col">{t('orders.placedAt')}</th>
+                <th scope="col">
+                  <span className="ts-visually-hidden">{t('orders.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id} data-order-id={order.id}>
+                  <th scope="row">
+                    <ProductButton productId={order.productId} onSelect={onSelect} />
+                  </th>
+                  <td className={order.side === 'buy' ? 'mkt-up' : 'mkt-down'}>{t(`side.${order.side}`)}</td>
+                  <td>{t(`orderType.${order.type}`)}</td>
+                  <td className="trd-num">{formatQuantity(order.quantity, language)}</td>
+                  <td className="trd-num">{formatQuantity(order.filledQuantity, language)}</td>
+                  <td className="trd-num">{priceOf(order, language)}</td>
+                  <td>{t(`timeInForce.${order.timeInForce}`)}</td>
+                  <td>{t(`status.${order.status}`)}</td>
+                  <td>{formatDateTime(order.createdAt, language)}</td>
+                  <td className="trd-actions">
+                    {order.type === 'limit' && order.status !== 'accepted' ? (
+                      <Button size="sm" variant="secondary" onClick={() => setReplacing(order)}>
+                        {t('orders.replace')}
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      loading={cancelling === order.id}
+                      onClick={() => void cancel(order)}
+                    >
+                      {t('orders.cancel')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {replacing ? <ReplaceDialog order={replacing} onClose={() => setReplacing(null)} /> : null}
+    </>
+  );
+}
+
+function ReplaceDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  const call = useTradingCall();
+  const applyOrder = useApplyOrder();
+  const [limitPrice, setLimitPrice] = useState(order.limitPrice ?? '');
+  const [quantity, setQuantity] = useState(order.quantity);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const price = normalizeDecimal(limitPrice);
+  const size = normalizeDecimal(quantity);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (price === null || size === null) {
+      setError(t('form.problems.replace'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const replaced = await replaceOrder(call, order.id, {
+        ...(price !== order.limitPrice ? { limitPrice: price } : {}),
+        ...(size !== order.quantity ? { quantity: size } : {}),
+      });
+      applyOrder(replaced);
+      broadcast({ type: 'order', order: replaced });
+      onClose();
+    } catch (reason) {
+      setError(tradingErrorMessage(t, reason, language));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('replace.title')}
+      description={t('replace.description', { product: order.productId, side: t(`side.${order.side}`) })}
+      closeLabel={t('confirm.close')}
+    >
+      <form
+        className="app-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={t('replace.title')}
+      >
+        {error ? <Banner tone="danger">{error}</Banner> : null}
+        <TextField
+          label={t('form.limitPrice')}
+          value={limitPrice}
+          onChange={(event) => setLimitPrice(event.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField
+          label={t('form.quantity')}
+          hint={t('replace.quantityHint', { filled: formatQuantity(order.filledQuantity, language) })}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <div className="trd-dialog-actions">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('confirm.cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" variant="primary" loading={busy} loadingLabel={t('replace.saving')}>
+            {t('replace.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function Positions({
+  positions,
+  error,
+  onSelect,
+}: {
+  positions: Position[] | undefined;
+  error: unknown;
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  if (error) {
+    return <Banner tone="danger">{tradingErrorMessage(t, error, language)}</Banner>;
+  }
+  if (positions === undefined) {
+    return <p className="app-muted">{t('orders.loading')}</p>;
+  }
+  if (positions.length === 0) {
+    return <p className="app-muted">{t('positions.none')}</p>;
+  }
+  const money = (value: string | null, currency: string, signed = false) =>
+    formatMoneyText(value, currency, language, signed ? 'exceptZero' : 'auto');
+  return (
+    <div className="trd-scroll">
+      <table className="trd-table">
+        <caption className="ts-visually-hidden">{t('positions.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('orders.product')}</th>
+            <th scope="col" className="trd-num">
+              {t('positions.quantity')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('positions.averageCost')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('positions.marketPrice')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('positions.marketValue')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('positions.unrealised')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('positions.realised')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {positions.map((position) => (
+            <tr key={position.productId}>
+              <th scope="row">
+                <ProductButton productId={position.productId} onSelect={onSelect} />
+              </th>
+              <td className="trd-num">{formatQuantity(position.quantity, language)}</td>
+              <td className="trd-num">{formatPrice(position.averageCost, language)}</td>
+              <td className="trd-num">{formatPrice(position.marketPrice, language)}</td>
+              <td className="trd-num">{money(position.marketValue, position.currency)}</td>
+              <td className={`trd-num ${toneClass(position.unrealisedPnl)}`}>
+                {money(position.unrealisedPnl, position.currency, true)}
+              </td>
+              <td className={`trd-num ${toneClass(position.realisedPnl)}`}>
+                {money(position.realisedPnl, position.currency, true)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function History({ onSelect }: { onSelect: (product: ProductId) => void }) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  const call = useTradingCall();
+  const history = useQuery(orderHistoryQueryOptions(call));
+  if (history.error) {
+    return <Banner tone="danger">{tradingErrorMessage(t, history.error, language)}</Banner>;
+  }
+  if (history.data === undefined) {
+    return <p className="app-muted">{t('orders.loading')}</p>;
+  }
+  if (history.data.length === 0) {
+    return <p className="app-muted">{t('orders.noHistory')}</p>;
+  }
+  return (
+    <div className="trd-scroll">
+      <table className="trd-table">
+        <caption className="ts-visually-hidden">{t('orders.historyCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('orders.product')}</th>
+            <th scope="col">{t('orders.side')}</th>
+            <th scope="col">{t('orders.type')}</th>
+            <th scope="col" className="trd-num">
+              {t('orders.filled')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('orders.averagePrice')}
+            </th>
+            <th scope="col" className="trd-num">
+              {t('orders.fees')}
+            </th>
+            <th scope="col">{t('orders.status')}</th>
+            <th scope="col">{t('orders.fills')}</th>
+            <th scope="col">{t('orders.updatedAt')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.data.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">
+                <ProductButton productId={order.productId} onSelect={onSelect} />
+              </th>
+              <td className={order.side === 'buy' ? 'mkt-up' : 'mkt-down'}>{t(`side.${order.side}`)}</td>
+              <td>{t(`orderType.${order.type}`)}</td>
+              <td className="trd-num">
+                {t('orders.filledOf', {
+                  filled: formatQuantity(order.filledQuantity, language),
+                  quantity: formatQuantity(order.quantity, language),
+                })}
+              </td>
+              <td className="trd-num">{formatPrice(order.averagePrice, language)}</td>
+              <td className="trd-num">{formatMoneyText(order.fees, order.currency, language)}</td>
+              <td>{t(`status.${order.status}`)}</td>
+              <td>{t('orders.fillCount', { count: order.fills.length })}</td>
+              <td>{formatDateTime(order.updatedAt, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ProductId } from '@tessera/contracts';
+import { Badge } from '@tessera/ui';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { useLiveQuote } from '#/lib/markets/market-feed.ts';
+import { formatDateTime, formatPercent, formatPrice, toneClass } from '#/lib/markets/market-format.ts';
+import { marketStatusQueryOptions, useMarketCalls, type InstrumentView } from '#/lib/markets/markets-api.ts';
+
+/** The product's name, live last price and day change, bid and ask, and whether its market is open. */
+export function ProductHeader({
+  productId,
+  instrument,
+  headingLevel = 1,
+}: {
+  productId: ProductId;
+  instrument: InstrumentView | undefined;
+  headingLevel?: 1 | 2;
+}) {
+  const { t } = useTranslation('trading');
+  const language = currentLanguage();
+  const calls = useMarketCalls();
+  const quote = useLiveQuote(productId);
+  const status = useQuery(marketStatusQueryOptions(calls.data, productId));
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const open = quote?.marketOpen ?? status.data?.open;
+  const next = status.data?.nextSession;
+  return (
+    <div className="trd-product">
+      <div className="trd-product__name">
+        <Heading className="trd-product__title">
+          {instrument ? t('product.title', { name: instrument.name, product: productId }) : productId}
+        </Heading>
+        {open === undefined ? null : (
+          <Badge tone={open ? 'success' : 'neutral'} dot>
+            {open ? t('product.open') : t('product.closed')}
+          </Badge>
+        )}
+        {open === false && next ? (
+          <span className="app-muted">
+            {t('product.opensAt', { time: formatDateTime(next.opensAtMs, language) })}
+          </span>
+        ) : null}
+      </div>
+      <dl className="trd-product__quote" aria-live="off">
+        <div>
+          <dt>{t('product.last')}</dt>
+          <dd className="trd-product__last">{formatPrice(quote?.last, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('product.change')}</dt>
+          <dd className={toneClass(quote?.changePercent)}>
+            {formatPrice(quote?.change, language, 'exceptZero')} (
+            {formatPercent(quote?.changePercent, language)})
+          </dd>
+        </div>
+        <div>
+          <dt>{t('product.bid')}</dt>
+          <dd>{formatPrice(quote?.bid, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('product.ask')}</dt>
+          <dd>{formatPrice(quote?.ask, language)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductId, Watchlist } from '@tessera/contracts';
+import { Banner, Button, CloseIcon, IconButton } from '@tessera/ui';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { useLiveQuote } from '#/lib/markets/market-feed.ts';
+import { formatPercent, formatPrice, toneClass } from '#/lib/markets/market-format.ts';
+import {
+  createWatchlist,
+  tradingKeys,
+  updateWatchlist,
+  useTradingCall,
+  watchlistsQueryOptions,
+} from '../api/trading-api.ts';
+import { tradingErrorMessage } from '../lib/order-input.ts';
+
+/**
+ * The customer's first watchlist (the trading service keeps up to twenty; this screen edits the first one, and
+ * creates it on the first add): live last price and day change per product; a click opens the product.
+ */
+export function WatchlistPanel({
+  product,
+  onSelect,
+}: {
+  product: ProductId;
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  const call = useTradingCall();
+  const queryClient = useQueryClient();
+  const watchlists = useQuery(watchlistsQueryOptions(call));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list: Watchlist | undefined = watchlists.data?.[0];
+  const products = list?.productIds ?? [];
+  const listed = products.includes(product);
+
+  const save = async (productIds: ProductId[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved =
+        list === undefined
+          ? await createWatchlist(call, t('watchlist.defaultName'), productIds)
+          : await updateWatchlist(call, list.id, productIds);
+      queryClient.setQueryData<Watchlist[]>(tradingKeys.watchlists(), (current) => [
+        saved,
+        ...(current ?? []).filter((item) => item.id !== saved.id),
+      ]);
+    } catch (failure) {
+      setError(tradingErrorMessage(t, failure, language));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="trd-panel" aria-labelledby="trd-watchlist-title">
+      <div className="trd-panel__head">
+        <h2 id="trd-watchlist-title" className="trd-panel__title">
+          {t('watchlist.title')}
+        </h2>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy}
+          disabled={watchlists.isPending}
+          onClick={() => void save(listed ? products.filter((id) => id !== product) : [...products, product])}
+        >
+          {listed ? t('watchlist.remove', { product }) : t('watchlist.add', { product })}
+        </Button>
+      </div>
+      {error ? <Banner tone="danger">{error}</Banner> : null}
+      {watchlists.isError ? (
+        <Banner tone="danger">{tradingErrorMessage(t, watchlists.error, language)}</Banner>
+      ) : null}
+      {products.length === 0 && !watchlists.isPending ? (
+        <p className="app-muted">{t('watchlist.empty')}</p>
+      ) : null}
+      {products.length > 0 ? (
+        <table className="trd-table trd-table--interactive">
+          <caption className="ts-visually-hidden">{t('watchlist.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('watchlist.product')}</th>
+              <th scope="col" className="trd-num">
+                {t('watchlist.last')}
+              </th>
+              <th scope="col" className="trd-num">
+                {t('watchlist.change')}
+              </th>
+              <th scope="col">
+                <span className="ts-visually-hidden">{t('watchlist.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.map((id) => (
+              <WatchlistRow
+                key={id}
+                productId={id}
+                selected={id === product}
+                onSelect={() => onSelect(id)}
+                onRemove={() => void save(products.filter((item) => item !== id))}
+                language={language}
+              />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
+function WatchlistRow({
+  productId,
+  selected,
+  onSelect,
+  onRemove,
+  language,
+}: {
+  productId: ProductId;
+  selected: boolean;
+  onSelect: () => void;
+  onRemove: () => void;
+  language: 'en' | 'fr';
+}) {
+  const { t } = useTranslation('trading');
+  const quote = useLiveQuote(productId);
+  return (
+    <tr aria-selected={selected} className={selected ? 'trd-row--selected' : undefined}>
+      <th scope="row">
+        <button
+          type="button"
+          className="trd-link-button"
+          onClick={onSelect}
+          aria-current={selected || undefined}
+        >
+          {productId}
+        </button>
+      </th>
+      <td className="trd-num">{formatPrice(quote?.last, language)}</td>
+      <td className={`trd-num ${toneClass(quote?.changePercent)}`}>
+        {formatPercent(quote?.changePercent, language)}
+      </td>
+      <td>
+        <IconButton
+          label={t('watchlist.removeOne', { product: productId })}
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+        >
+          <CloseIcon />
+        </IconButton>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  ACTIVITY_KINDS,
+  ACTIVITY_SEARCH_MAX_CHARS,
+  ACTIVITY_STATUSES,
+  type Wallet,
+} from '@tessera/contracts';
+import { Banner, Button, EmptyState, Select, Skeleton, TextField } from '@tessera/ui';
+import { useTranslation } from '#/lib/i18n.ts';
+import {
+  cashKeys,
+  getActivityPage,
+  retryUnlessClientError,
+  useCashCall,
+  type ActivityFilters,
+} from '#/lib/cash/cash-api.ts';
+import { errorMessage } from '#/lib/cash/errors.ts';
+import { ActivityList } from '#/components/cash/activity-list.tsx';
+
+const ALL = 'all';
+
+/** The wallet's activity, newest first: search, kind and status filters, and "Load more" (cursor pages). */
+export function ActivityTab({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const call = useCashCall();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<ActivityFilters>({});
+  const activity = useInfiniteQuery({
+    queryKey: cashKeys.activity(wallet.id, filters),
+    queryFn: ({ pageParam, signal }) => getActivityPage(call, wallet.id, filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    retry: retryUnlessClientError,
+  });
+  const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(filters.q || filters.kind || filters.status);
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters((current) => ({ ...current, q: search.trim() || undefined }));
+  };
+
+  return (
+    <div className="cash-section">
+      <form className="cash-filters" role="search" onSubmit={submitSearch} aria-label={t('activity.filters')}>
+        <TextField
+          label={t('activity.search')}
+          type="search"
+          value={search}
+          maxLength={ACTIVITY_SEARCH_MAX_CHARS}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {t('activity.searchSubmit')}
+        </Button>
+        <Select
+          label={t('activity.kind')}
+          value={filters.kind ?? ALL}
+          onValueChange={(value) =>
+            setFilters((current) => ({ ...current, kind: value === ALL ? undefined : value }))
+          }
+          options={[
+            { value: ALL, label: t('activity.allKinds') },
+            ...ACTIVITY_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+          ]}
+        />
+        <Select
+          label={t('activity.status')}
+          value={filters.status ?? ALL}
+          onValueChange={(value) =>
+            setFilters((current) => ({ ...current, status: value === ALL ? undefined : value }))
+          }
+          options={[
+            { value: ALL, label: t('activity.allStatuses') },
+            ...ACTIVITY_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+          ]}
+        />
+      </form>
+      {activity.isPending ? <Skeleton shape="block" height="160px" /> : null}
+      {activity.isError ? <Banner tone="danger">{errorMessage(t, activity.error)}</Banner> : null}
+      {activity.isSuccess && items.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title={filtered ? t('activity.noMatchTitle') : t('activity.emptyTitle')}
+          description={filtered ? t('activity.noMatchText') : t('activity.emptyText')}
+        />
+      ) : null}
+      {items.length > 0 ? (
+        <ActivityList items={items} label={t('activity.listLabel', { name: wallet.name })} />
+      ) : null}
+      {activity.hasNextPage ? (
+        <Button
+          variant="secondary"
+          loading={activity.isFetchingNextPage}
+          loadingLabel={t('activity.loading')}
+          onClick={() => void activity.fetchNextPage()}
+        >
+          {t('activity.loadMore')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Amounts as cash operations send them (decimal strings in the asset's unit, e.g. "12.30" EUR, "0.00012345" BTC)
+ * turned into exact minor units and display text with @tessera/money. Nothing here goes through a JavaScript
+ * number: a float would lose an ETH amount's 18 decimals.
+ */
+import {
+  Decimal,
+  formatDecimalLocale,
+  formatMoney,
+  getAsset,
+  isCrypto,
+  isFiat,
+  parseAmount,
+  type Asset,
+  type MinorUnits,
+  type SignDisplay,
+} from '@tessera/money';
+
+/** The registry asset for a code, or undefined for a code the app does not know. */
+export function assetOf(code: string): Asset | undefined {
+  const found = getAsset(code);
+  return found.ok ? found.value : undefined;
+}
+
+/** True for EUR, USD, GBP, CHF. */
+export function isFiatCode(code: string): boolean {
+  const asset = assetOf(code);
+  return asset !== undefined && isFiat(asset);
+}
+
+/** True for BTC, ETH, USDC. */
+export function isCryptoCode(code: string): boolean {
+  const asset = assetOf(code);
+  return asset !== undefined && isCrypto(asset);
+}
+
+/** Minor units of a decimal string from the API (negative allowed: activity lines carry a sign). */
+export function toMinor(amount: string, asset: Asset): MinorUnits | undefined {
+  const parsed = parseAmount(amount, asset, { allowNegative: true });
+  return parsed.ok ? parsed.value : undefined;
+}
+
+/**
+ * Display text of a decimal amount: en `€1,234.56`, fr `1 234,56 €`, `0.00012345 BTC`. An amount that does not
+ * parse is shown as sent with its code rather than hidden (the API is the source of truth).
+ */
+export function formatAmountText(
+  amount: string,
+  assetCode: string,
+  language: 'en' | 'fr',
+  options: { signDisplay?: SignDisplay; trim?: boolean } = {},
+): string {
+  const asset = assetOf(assetCode);
+  const minor = asset ? toMinor(amount, asset) : undefined;
+  if (!asset || minor === undefined) {
+    return `${amount}\u00a0${assetCode}`;
+  }
+  return formatMoney(minor, asset, language, {
+    signDisplay: options.signDisplay ?? 'auto',
+    trailingZeros: options.trim || asset.scale > 2 ? 'trim' : 'keep',
+  });
+}
+
+/** A rate or other decimal for people to read, grouped for the language ("1.0842" / "1,0842"). */
+export function formatRateText(rate: string, language: 'en' | 'fr'): string {
+  const parsed = Decimal.parse(rate);
+  return parsed.ok ? formatDecimalLocale(parsed.value, language) : rate;
+}
+
+/** The rejection code of an amount typed by the customer, or null when it is a valid positive amount. */
+export function amountInputError(text: string, assetCode: string): string | null {
+  const asset = assetOf(assetCode);
+  if (!asset) {
+    return 'CASH_UNKNOWN_ASSET';
+  }
+  const parsed = parseAmount(text.trim().replace(',', '.'), asset, { positive: true });
+  return parsed.ok ? null : parsed.code;
+}
+
+/** The canonical decimal string to send for a typed amount ("12,5" → "12.5"), or null when invalid. */
+export function normalizeAmountInput(text: string, assetCode: string): string | null {
+  return amountInputError(text, assetCode) === null ? text.trim().replace(',', '.') : null;
+}

@@ -1,0 +1,9 @@
+/** The ledger's migrations, in the order they run (names sort in that order). */
+import type { Migrations } from '@tessera/platform';
+import { createLedger } from './0001-create-ledger.ts';
+import { addLedgerVersion } from './0002-ledger-version.ts';
+
+export const ledgerMigrations: Migrations = {
+  '0001-create-ledger': createLedger,
+  '0002-ledger-version': addLedgerVersion,
+};

@@ -1,0 +1,125 @@
+/**
+ * What the time-series service runs, once per process: the candle store (stored, waiting and forming candles), the
+ * backfill at start and the writer of live candles (in the writer process), over market data's client and events.
+ */
+import {
+  type InstrumentInfo,
+  MARKET_DATA_CLIENT,
+  MARKET_DATA_INFO_CLIENT,
+  type MarketDataEvents,
+  type SourceInfo,
+} from '@tessera/contracts';
+import type { EventBus, ServiceContext } from '@tessera/platform';
+import { type BackfillProgress, runBackfill } from './modules/candles/backfill.ts';
+import { CandleStore } from './modules/candles/candle-store.ts';
+import type { TimeSeriesSettings } from './settings.ts';
+import type { TimeSeriesDatabase } from './tables.ts';
+
+const MINUTE_MS = 60_000;
+/** How often completed live candles are written. */
+const WRITE_INTERVAL_MS = 1_000;
+
+/** How the runtime is built besides the settings. */
+export interface TimeSeriesRuntimeOptions {
+  readonly settings: TimeSeriesSettings;
+  readonly now?: () => number;
+  /** False in tests: no timer writes live candles (call `flush`). */
+  readonly autoTimers?: boolean;
+}
+
+/** The time-series service's moving parts. */
+export class TimeSeriesRuntime {
+  readonly store: CandleStore;
+  readonly progress: BackfillProgress = {
+    state: 'pending',
+    instrumentsDone: 0,
+    instrumentsTotal: 0,
+    candlesWritten: 0,
+    startedAtMs: null,
+    finishedAtMs: null,
+  };
+  private readonly now: () => number;
+  private catalog: { instruments: InstrumentInfo[]; sources: SourceInfo[] } | null = null;
+  private backfilling: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly options: TimeSeriesRuntimeOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.store = new CandleStore(context.db as TimeSeriesDatabase, context.log, options.settings.writer);
+  }
+
+  /** Loads the catalog, starts listening, and (writer) starts the backfill in the background. */
+  async start(): Promise<void> {
+    const clients = this.context.clients;
+    if (clients === undefined) {
+      throw new Error('time series needs the market-data-info and market-data clients');
+    }
+    const info = clients.get(MARKET_DATA_INFO_CLIENT);
+    const marketData = clients.get(MARKET_DATA_CLIENT);
+    const [instruments, sources] = await Promise.all([info.listInstruments(), info.listSources()]);
+    this.catalog = { instruments, sources };
+    await marketData.ready();
+    await this.store.start(
+      instruments,
+      this.context.events as unknown as EventBus<MarketDataEvents>,
+      marketData,
+    );
+    if (!this.options.settings.writer) {
+      this.progress.state = 'disabled';
+      return;
+    }
+    const startMs = Math.floor(this.now() / MINUTE_MS) * MINUTE_MS;
+    this.backfilling = Promise.resolve()
+      .then(() =>
+        runBackfill(
+          {
+            db: this.context.db as TimeSeriesDatabase,
+            store: this.store,
+            marketData,
+            instruments,
+            sources,
+            log: this.context.log,
+            startMs,
+          },
+          this.progress,
+        ),
+      )
+      .catch(() => {
+        // Logged by the backfill; the service keeps serving what it has.
+      });
+    if (this.options.autoTimers ?? true) {
+      this.timer = setInterval(() => void this.store.flush(), WRITE_INTERVAL_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Resolves when the backfill has finished (or failed). */
+  backfillDone(): Promise<void> {
+    return this.backfilling;
+  }
+
+  /** Writes waiting live candles now (tests; the timer does it otherwise). */
+  flush(): Promise<void> {
+    return this.store.flush();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer !== null) {
+      clearInterval(this.timer);
+    }
+    await this.backfilling;
+    await this.store.flush();
+    await this.store.stop();
+  }
+
+  instrument(productId: string): InstrumentInfo | undefined {
+    return this.catalog?.instruments.find((instrument) => instrument.id === productId);
+  }
+
+  clock(): number {
+    return this.now();
+  }
+}

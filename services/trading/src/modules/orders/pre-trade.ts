@@ -1,0 +1,310 @@
+/**
+ * Pre-trade checks (PRODUCT.md, "Trading"): each rule a named rejection with its own code, checked before anything
+ * is reserved. Order: the product, the customer's KYC level, the market's session, the order's shape against the
+ * instrument (tick, lot, bounds, expiry), the reference price where one is needed, then buying power or position.
+ * After `checkOrder` succeeds the order may be placed; the ledger's balance limits still guard the reservation
+ * against a race (a concurrent withdrawal), answered with the same codes.
+ */
+import {
+  BANK_TENANT_ID,
+  kycAllows,
+  minimumLevelFor,
+  type PreviewOrderRequest,
+  TRADING_COLLAR_BASIS_POINTS,
+  TRADING_GTD_HORIZON_MS_MAX,
+} from '@tessera/contracts';
+import { Decimal, divideRounded, pow10 } from '@tessera/money';
+import { positionAccountId } from '../accounts/trading-accounts.ts';
+import {
+  type InstrumentSpec,
+  priceToTicks,
+  quantityToLots,
+  ticksNear,
+} from '../instruments/instrument-spec.ts';
+import { MATCHING_LIMITS_DEFAULT } from '../matching/index.ts';
+import {
+  ExpiryInvalidError,
+  InstrumentNotTradableError,
+  InsufficientBuyingPowerError,
+  InsufficientPositionError,
+  InvalidTrailError,
+  KycLevelRequiredError,
+  MarketClosedError,
+  NoReferencePriceError,
+  PriceNotOnTickError,
+  PriceOutOfRangeError,
+  QuantityNotOnLotError,
+  QuantityTooLargeError,
+  QuantityTooSmallError,
+  StopWouldTriggerError,
+  UnknownProductError,
+} from '../../trading.errors.ts';
+import { buyReservationMinor, cumulativeFeeMinor } from './order-math.ts';
+import type { TradingCore } from './trading-core.ts';
+import type { ReferencePrices } from './reference-prices.ts';
+
+/** What the checks found: everything placing the order needs. */
+export interface CheckedOrder {
+  readonly spec: InstrumentSpec;
+  readonly quantityLots: bigint;
+  readonly limitPriceTicks: number | null;
+  readonly stopPriceTicks: number | null;
+  readonly trailAmountTicks: number | null;
+  readonly trailPercentBp: number | null;
+  /** The worst price it may trade at: what the reservation is computed at. */
+  readonly maxPriceTicks: number;
+  readonly referenceTicks: number | null;
+  /** The price the preview estimates at. */
+  readonly estimateTicks: number;
+  /** Cash minor units for a buy, units minor units for a sell. */
+  readonly reservationMinor: bigint;
+  readonly expiresAt: Date | null;
+  /** The wallet account of the currency (null for a sell without a wallet yet). */
+  readonly walletAccountId: string | null;
+  readonly buyingPowerMinor: bigint;
+  readonly positionAvailableMinor: bigint;
+  readonly marketOpen: boolean;
+}
+
+/** A market's state now: open, when the current session closes, when the next opens. */
+export interface MarketState {
+  readonly open: boolean;
+  readonly closesAtMs: number | null;
+  readonly nextOpenAtMs: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The instrument's session now, from the catalog's calendar (crypto: always open). */
+export async function marketStateOf(
+  core: TradingCore,
+  spec: InstrumentSpec,
+  nowMs: number,
+): Promise<MarketState> {
+  const sessions = await core.catalog.tradingSessions(spec.info.source, nowMs - DAY_MS, nowMs + 14 * DAY_MS);
+  const current = sessions.find((session) => session.opensAtMs <= nowMs && nowMs < session.closesAtMs);
+  const next = sessions.find((session) => session.opensAtMs > nowMs);
+  return {
+    open: current !== undefined,
+    closesAtMs: current?.closesAtMs ?? null,
+    nextOpenAtMs: next?.opensAtMs ?? null,
+  };
+}
+
+/** Resolves the product to a tradable spec or throws the product's code. */
+export async function tradableSpec(core: TradingCore, productId: string): Promise<InstrumentSpec> {
+  const spec = await core.specs.find(productId);
+  if (spec === null) {
+    throw new UnknownProductError(undefined, { productId });
+  }
+  if (typeof spec === 'string') {
+    throw new InstrumentNotTradableError(undefined, { productId, reason: spec });
+  }
+  return spec;
+}
+
+function parsePrice(spec: InstrumentSpec, text: string, field: string): number {
+  const ticks = priceToTicks(spec, Decimal.from(text));
+  if (ticks === 'off_grid') {
+    throw new PriceNotOnTickError(undefined, { field, tickSize: spec.info.tickSize });
+  }
+  if (ticks === 'out_of_range') {
+    throw new PriceOutOfRangeError(undefined, { field });
+  }
+  return ticks;
+}
+
+function checkLots(lots: bigint): bigint {
+  if (lots < 1n) {
+    throw new QuantityTooSmallError();
+  }
+  if (lots > BigInt(MATCHING_LIMITS_DEFAULT.quantityLotsMax)) {
+    throw new QuantityTooLargeError(undefined, { lotsMax: MATCHING_LIMITS_DEFAULT.quantityLotsMax });
+  }
+  return lots;
+}
+
+/** Runs every pre-trade check of `request` for `userId`; throws the first rule broken. Reserves nothing. */
+export async function checkOrder(
+  core: TradingCore,
+  references: ReferencePrices,
+  userId: string,
+  request: PreviewOrderRequest,
+): Promise<CheckedOrder> {
+  const spec = await tradableSpec(core, request.productId);
+  const customer = await core.customers.getCustomer(userId);
+  if (!kycAllows(customer.kycLevel, 'trading')) {
+    throw new KycLevelRequiredError(undefined, {
+      kycLevel: customer.kycLevel,
+      requiredLevel: minimumLevelFor('trading'),
+    });
+  }
+  const nowMs = core.now().getTime();
+  const market = await marketStateOf(core, spec, nowMs);
+  if (!market.open) {
+    throw new MarketClosedError(undefined, {
+      productId: spec.productId,
+      nextOpenAt: market.nextOpenAtMs === null ? null : new Date(market.nextOpenAtMs).toISOString(),
+    });
+  }
+  const limitPriceTicks =
+    request.limitPrice === undefined ? null : parsePrice(spec, request.limitPrice, 'limitPrice');
+  const stopPriceTicks =
+    request.stopPrice === undefined ? null : parsePrice(spec, request.stopPrice, 'stopPrice');
+  let trailAmountTicks: number | null = null;
+  let trailPercentBp: number | null = null;
+  if (request.trailAmount !== undefined) {
+    trailAmountTicks = parsePrice(spec, request.trailAmount, 'trailAmount');
+  }
+  if (request.trailPercent !== undefined) {
+    const percent = Decimal.from(request.trailPercent);
+    const basisPoints = percent.mantissa * pow10(2);
+    if (basisPoints % pow10(percent.scale) !== 0n) {
+      throw new InvalidTrailError();
+    }
+    const value = basisPoints / pow10(percent.scale);
+    if (value < 1n || value > 9_999n) {
+      throw new InvalidTrailError();
+    }
+    trailPercentBp = Number(value);
+  }
+  let expiresAt: Date | null = null;
+  if (request.timeInForce === 'GTD') {
+    expiresAt = new Date(request.expiresAt as string);
+    if (expiresAt.getTime() <= nowMs || expiresAt.getTime() > nowMs + TRADING_GTD_HORIZON_MS_MAX) {
+      throw new ExpiryInvalidError();
+    }
+  } else if (request.timeInForce === 'DAY' && market.closesAtMs !== null) {
+    expiresAt = new Date(market.closesAtMs);
+  }
+
+  const reference = await references.get(spec);
+  const referenceTicks = reference === null ? null : ticksNear(spec, reference, 'floor');
+  const needsReference =
+    request.type === 'market' ||
+    request.type === 'trailing_stop' ||
+    (request.notional !== undefined && limitPriceTicks === null && stopPriceTicks === null);
+  if (needsReference && referenceTicks === null) {
+    throw new NoReferencePriceError(undefined, { productId: spec.productId });
+  }
+  if (stopPriceTicks !== null && referenceTicks !== null) {
+    const reached =
+      request.side === 'buy' ? referenceTicks >= stopPriceTicks : referenceTicks <= stopPriceTicks;
+    if (reached) {
+      throw new StopWouldTriggerError(undefined, { referencePrice: reference?.toString() ?? null });
+    }
+  }
+  const collar = (ticks: number, side: 'buy' | 'sell') => {
+    const scaled =
+      BigInt(ticks) *
+      BigInt(side === 'buy' ? 10_000 + TRADING_COLLAR_BASIS_POINTS : 10_000 - TRADING_COLLAR_BASIS_POINTS);
+    return Math.max(1, Number(divideRounded(scaled, 10_000n, side === 'buy' ? 'floor' : 'ceil')));
+  };
+  // The price the order is estimated at, and the worst it may trade at.
+  let estimateTicks: number;
+  let maxPriceTicks: number;
+  switch (request.type) {
+    case 'limit':
+      estimateTicks = limitPriceTicks as number;
+      maxPriceTicks = estimateTicks;
+      break;
+    case 'stop_limit':
+      estimateTicks = limitPriceTicks as number;
+      maxPriceTicks = estimateTicks;
+      break;
+    case 'stop':
+      estimateTicks = stopPriceTicks as number;
+      maxPriceTicks = collar(estimateTicks, request.side);
+      break;
+    case 'trailing_stop': {
+      const reference = referenceTicks as number;
+      const trail =
+        trailAmountTicks ??
+        Number(divideRounded(BigInt(reference) * BigInt(trailPercentBp as number), 10_000n, 'ceil'));
+      estimateTicks = request.side === 'buy' ? reference + trail : Math.max(1, reference - trail);
+      maxPriceTicks = collar(estimateTicks, request.side);
+      break;
+    }
+    case 'market':
+      estimateTicks = referenceTicks as number;
+      maxPriceTicks = collar(estimateTicks, request.side);
+      break;
+  }
+
+  let quantityLots: bigint;
+  if (request.quantity !== undefined) {
+    const lots = quantityToLots(spec, Decimal.from(request.quantity));
+    if (lots === null) {
+      throw new QuantityNotOnLotError(undefined, { lotSize: spec.lot.toString() });
+    }
+    quantityLots = checkLots(lots);
+  } else {
+    // By amount: the amount over the estimate price, rounded down to whole lots.
+    const notional = Decimal.from(request.notional as string);
+    const notionalMinor = divideRounded(
+      notional.mantissa * pow10(spec.currencyScale),
+      pow10(notional.scale),
+      'floor',
+    );
+    const lotMinorNumerator = BigInt(estimateTicks) * spec.grossNumerator;
+    quantityLots = checkLots(
+      divideRounded(notionalMinor * spec.grossDenominator, lotMinorNumerator, 'floor'),
+    );
+  }
+  const wallet = await core.cash.currentWallet(userId, spec.currency, { create: request.side === 'sell' });
+  const walletBalance = wallet === null ? null : await core.accounts.balanceOf(wallet.accountId);
+  const buyingPowerMinor = walletBalance === null ? 0n : minorOf(walletBalance.available, spec.currencyScale);
+  const positionBalance = await core.accounts.balanceOf(positionAccountId(userId, spec.productId));
+  const positionAvailableMinor =
+    positionBalance === null ? 0n : minorOf(positionBalance.available, spec.unitsScale);
+  let reservationMinor: bigint;
+  if (request.side === 'buy') {
+    reservationMinor = buyReservationMinor(spec, 0n, quantityLots, BigInt(maxPriceTicks), 0n, 0n);
+    if (reservationMinor > buyingPowerMinor) {
+      throw new InsufficientBuyingPowerError(undefined, {
+        required: Decimal.of(reservationMinor, spec.currencyScale).toString(),
+        available: Decimal.of(buyingPowerMinor, spec.currencyScale).toString(),
+        currency: spec.currency,
+      });
+    }
+  } else {
+    reservationMinor = quantityLots * spec.unitsPerLot;
+    if (reservationMinor > positionAvailableMinor) {
+      throw new InsufficientPositionError(undefined, {
+        required: Decimal.of(reservationMinor, spec.unitsScale).normalize().toString(),
+        available: Decimal.of(positionAvailableMinor, spec.unitsScale).normalize().toString(),
+      });
+    }
+  }
+  return {
+    spec,
+    quantityLots,
+    limitPriceTicks,
+    stopPriceTicks,
+    trailAmountTicks,
+    trailPercentBp,
+    maxPriceTicks,
+    referenceTicks,
+    estimateTicks,
+    reservationMinor,
+    expiresAt,
+    walletAccountId: wallet?.accountId ?? null,
+    buyingPowerMinor,
+    positionAvailableMinor,
+    marketOpen: market.open,
+  };
+}
+
+/** A ledger decimal string in minor units of `scale`. */
+export function minorOf(text: string, scale: number): bigint {
+  const value = Decimal.from(text);
+  return divideRounded(value.mantissa * pow10(scale), pow10(value.scale), 'floor');
+}
+
+/** The estimated fee of a gross amount (the preview). */
+export function estimatedFeeMinor(spec: InstrumentSpec, side: 'buy' | 'sell', grossMinor: bigint): bigint {
+  return cumulativeFeeMinor(spec, side, grossMinor);
+}
+
+/** The tenant of every account trading reads. */
+export const TENANT = BANK_TENANT_ID;

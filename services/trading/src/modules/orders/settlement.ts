@@ -1,0 +1,351 @@
+/**
+ * One fill's settlement as one linked chain of ledger transfers (docs/adr/0007-trading-reservation-and-settlement.md),
+ * and the order states after it. Pure: the caller stores the chain in the outbox, with the new states, in one
+ * database transaction, then sends it.
+ *
+ * Cash ledger (the instrument's currency): a customer buyer's reservation is posted for the fill's gross + fee
+ * (the rest is released) and a new pending transfer holds what the order may still need; a market maker pays from
+ * its cash account. The settlement account then pays the seller (gross - fee), or the market maker (gross), and
+ * the fees account (both fees). When both sides are customers their cumulative roundings can differ by a minor
+ * unit; the market-maker cash account takes the difference, so the settlement account always nets to zero.
+ * Units ledger: a customer seller's units reservation is posted (a new pending transfer holds the rest), or the
+ * market-maker inventory delivers; the units settlement account then delivers to the buyer's position, or back to
+ * the inventory.
+ */
+import { BANK_TENANT_ID, type TransferInput, uuidv7 } from '@tessera/contracts';
+import { Decimal, invariant } from '@tessera/money';
+import type { VenueAccounts } from '../accounts/trading-accounts.ts';
+import { positionAccountId } from '../accounts/trading-accounts.ts';
+import type { InstrumentSpec } from '../instruments/instrument-spec.ts';
+import { applyFill, buyReservationMinor } from './order-math.ts';
+import type { OrderState } from './orders.tables.ts';
+
+/** Transfer codes trading uses (the ledger's `code`, for reports). */
+export const TRANSFER_CODES = {
+  reserveCash: 5001,
+  reserveUnits: 5002,
+  fillCash: 5003,
+  fillFee: 5004,
+  fillUnits: 5005,
+  rounding: 5006,
+} as const;
+
+/** One side of a fill: a customer's order, or the venue's market maker. */
+export type FillParty =
+  { readonly kind: 'customer'; readonly order: OrderState } | { readonly kind: 'market_maker' };
+
+/** A fill row to insert. */
+export interface FillRecord {
+  readonly id: string;
+  readonly order: OrderState;
+  readonly lots: number;
+  readonly priceTicks: number;
+  readonly grossMinor: bigint;
+  readonly feeMinor: bigint;
+  readonly liquidity: 'maker' | 'taker';
+}
+
+/** Everything a fill decides. */
+export interface FillSettlement {
+  readonly transfers: TransferInput[];
+  readonly fills: FillRecord[];
+}
+
+const cash = (spec: InstrumentSpec, minor: bigint) => Decimal.of(minor, spec.currencyScale).toString();
+const units = (spec: InstrumentSpec, minor: bigint) => Decimal.of(minor, spec.unitsScale).toString();
+
+/**
+ * What cash operations' activity reads on a transfer that touches a customer's wallet (docs/adr/0005): the kind
+ * `trade` and the product as description. No `operationId`: an order moves cash in several transfers (a
+ * reservation per fill, proceeds per fill), each its own activity item, posted for what it really moved.
+ */
+export function walletActivityMetadata(order: Pick<OrderState, 'productId'>): Record<string, string> {
+  return { kind: 'trade', description: order.productId };
+}
+
+/** A new pending transfer holding `amount` for an order (a buy's cash or a sell's units). */
+export function reservationTransfer(
+  spec: InstrumentSpec,
+  order: Pick<OrderState, 'side' | 'userId' | 'productId' | 'id'>,
+  id: string,
+  amountMinor: bigint,
+  walletAccountId: string,
+  accounts: VenueAccounts,
+): TransferInput {
+  const buy = order.side === 'buy';
+  return {
+    id,
+    ledger: buy ? spec.currency : spec.unitsLedger,
+    debitAccountId: buy ? walletAccountId : positionAccountId(order.userId, order.productId),
+    creditAccountId: buy ? accounts.settlement : accounts.unitsSettlement,
+    amount: buy ? cash(spec, amountMinor) : units(spec, amountMinor),
+    code: buy ? TRANSFER_CODES.reserveCash : TRANSFER_CODES.reserveUnits,
+    flags: { pending: true },
+    metadata: {
+      ...(buy ? walletActivityMetadata(order) : {}),
+      orderId: order.id,
+      purpose: 'order_reservation',
+    },
+  };
+}
+
+/** Voids an order's current reservation (cancel, expiry, fill-or-kill, the unused rest of a filled buy). */
+export function releaseTransfer(spec: InstrumentSpec, order: OrderState): TransferInput {
+  invariant(order.reservationId !== null, 'only a held reservation is released');
+  return {
+    id: uuidv7(),
+    ledger: order.side === 'buy' ? spec.currency : spec.unitsLedger,
+    pendingId: order.reservationId,
+    flags: { voidPendingTransfer: true },
+    metadata: {
+      ...(order.side === 'buy' ? walletActivityMetadata(order) : {}),
+      orderId: order.id,
+      purpose: 'order_release',
+    },
+  };
+}
+
+interface Wallets {
+  /** The customer's current wallet account of the instrument's currency. */
+  walletOf(userId: string): string;
+}
+
+/**
+ * Settles a fill of `lots` at `priceTicks` between `maker` and `taker` (one buys, one sells). Mutates the
+ * customer orders' states (amounts, reservation) and returns the chain and the fill rows.
+ */
+export function settleFill(
+  spec: InstrumentSpec,
+  accounts: VenueAccounts,
+  wallets: Wallets,
+  maker: FillParty,
+  taker: FillParty,
+  priceTicks: number,
+  lots: number,
+  tradeId: string,
+): FillSettlement {
+  const makerSide = maker.kind === 'customer' ? maker.order.side : null;
+  const takerSide = taker.kind === 'customer' ? taker.order.side : null;
+  invariant(makerSide !== null || takerSide !== null, 'a market maker never trades with itself');
+  const makerIsBuyer = makerSide === 'buy' || (makerSide === null && takerSide === 'sell');
+  const buyer = makerIsBuyer ? maker : taker;
+  const seller = makerIsBuyer ? taker : maker;
+  const transfers: TransferInput[] = [];
+  const fills: FillRecord[] = [];
+  const meta = { tradeId, productId: spec.productId };
+
+  let buyerGross: bigint | null = null;
+  let sellerGross: bigint | null = null;
+  let buyerFee = 0n;
+  let sellerFee = 0n;
+  if (buyer.kind === 'customer') {
+    const order = buyer.order;
+    const amounts = applyFill(spec, 'buy', order, priceTicks, lots);
+    buyerGross = amounts.fillGrossMinor;
+    buyerFee = amounts.fillFeeMinor;
+    const remainingLots = order.quantityLots - order.filledLots - BigInt(lots);
+    const stillNeeded = buyReservationMinor(
+      spec,
+      amounts.filledTickLots,
+      remainingLots,
+      BigInt(order.maxPriceTicks),
+      amounts.grossMinor,
+      amounts.feesMinor,
+    );
+    const posted = buyerGross + buyerFee;
+    invariant(posted + stillNeeded <= order.reservedMinor, 'a fill never needs more than the buy reserved');
+    if (posted > 0n) {
+      invariant(order.reservationId !== null, 'a buy that pays holds a reservation');
+      transfers.push({
+        id: uuidv7(),
+        ledger: spec.currency,
+        pendingId: order.reservationId,
+        amount: cash(spec, posted),
+        flags: { postPendingTransfer: true },
+        metadata: { ...meta, ...walletActivityMetadata(order), orderId: order.id, purpose: 'fill_payment' },
+      });
+      order.reservationId = null;
+      order.reservedMinor = 0n;
+      if (stillNeeded > 0n) {
+        const id = uuidv7();
+        transfers.push(
+          reservationTransfer(spec, order, id, stillNeeded, wallets.walletOf(order.userId), accounts),
+        );
+        order.reservationId = id;
+        order.reservedMinor = stillNeeded;
+      }
+    }
+    recordFill(order, amounts, lots);
+    fills.push(
+      fillRecord(order, lots, priceTicks, buyerGross, buyerFee, buyer === maker ? 'maker' : 'taker'),
+    );
+  }
+  if (seller.kind === 'customer') {
+    const order = seller.order;
+    const amounts = applyFill(spec, 'sell', order, priceTicks, lots);
+    sellerGross = amounts.fillGrossMinor;
+    sellerFee = amounts.fillFeeMinor;
+    const unitsMinor = BigInt(lots) * spec.unitsPerLot;
+    invariant(order.reservationId !== null && order.reservedMinor >= unitsMinor, 'a sale holds its units');
+    transfers.push({
+      id: uuidv7(),
+      ledger: spec.unitsLedger,
+      pendingId: order.reservationId,
+      amount: units(spec, unitsMinor),
+      flags: { postPendingTransfer: true },
+      metadata: { ...meta, orderId: order.id, purpose: 'fill_delivery' },
+    });
+    const rest = order.reservedMinor - unitsMinor;
+    order.reservationId = null;
+    order.reservedMinor = 0n;
+    if (rest > 0n) {
+      const id = uuidv7();
+      transfers.push(reservationTransfer(spec, order, id, rest, '', accounts));
+      order.reservationId = id;
+      order.reservedMinor = rest;
+    }
+    recordFill(order, amounts, lots);
+    fills.push(
+      fillRecord(order, lots, priceTicks, sellerGross, sellerFee, seller === maker ? 'maker' : 'taker'),
+    );
+  }
+
+  // Cash: who pays the settlement account, and who it pays.
+  const paid = buyerGross ?? (sellerGross as bigint);
+  const received = sellerGross ?? paid;
+  if (buyer.kind === 'market_maker' && paid > 0n) {
+    transfers.push(
+      plain(
+        spec.currency,
+        accounts.marketMakerCash,
+        accounts.settlement,
+        cash(spec, paid),
+        TRANSFER_CODES.fillCash,
+        meta,
+      ),
+    );
+  }
+  const toSeller = received - sellerFee;
+  if (seller.kind === 'customer' && toSeller > 0n) {
+    transfers.push(
+      plain(
+        spec.currency,
+        accounts.settlement,
+        wallets.walletOf(seller.order.userId),
+        cash(spec, toSeller),
+        TRANSFER_CODES.fillCash,
+        { ...meta, ...walletActivityMetadata(seller.order) },
+      ),
+    );
+  } else if (seller.kind === 'market_maker' && received > 0n) {
+    transfers.push(
+      plain(
+        spec.currency,
+        accounts.settlement,
+        accounts.marketMakerCash,
+        cash(spec, received),
+        TRANSFER_CODES.fillCash,
+        meta,
+      ),
+    );
+  }
+  if (buyerFee + sellerFee > 0n) {
+    transfers.push(
+      plain(
+        spec.currency,
+        accounts.settlement,
+        accounts.fees,
+        cash(spec, buyerFee + sellerFee),
+        TRANSFER_CODES.fillFee,
+        meta,
+      ),
+    );
+  }
+  const rounding = paid - received;
+  if (rounding !== 0n) {
+    const [from, to] =
+      rounding > 0n
+        ? [accounts.settlement, accounts.marketMakerCash]
+        : [accounts.marketMakerCash, accounts.settlement];
+    transfers.push(
+      plain(
+        spec.currency,
+        from,
+        to,
+        cash(spec, rounding < 0n ? -rounding : rounding),
+        TRANSFER_CODES.rounding,
+        meta,
+      ),
+    );
+  }
+
+  // Units.
+  const unitsMinor = BigInt(lots) * spec.unitsPerLot;
+  if (seller.kind === 'market_maker') {
+    transfers.push(
+      plain(
+        spec.unitsLedger,
+        accounts.marketMakerInventory,
+        accounts.unitsSettlement,
+        units(spec, unitsMinor),
+        TRANSFER_CODES.fillUnits,
+        meta,
+      ),
+    );
+  }
+  const unitsTo =
+    buyer.kind === 'customer'
+      ? positionAccountId(buyer.order.userId, spec.productId)
+      : accounts.marketMakerInventory;
+  transfers.push(
+    plain(
+      spec.unitsLedger,
+      accounts.unitsSettlement,
+      unitsTo,
+      units(spec, unitsMinor),
+      TRANSFER_CODES.fillUnits,
+      meta,
+    ),
+  );
+
+  return { transfers: linkChain(transfers), fills };
+}
+
+function plain(
+  ledger: string,
+  debitAccountId: string,
+  creditAccountId: string,
+  amount: string,
+  code: number,
+  metadata: Record<string, string>,
+): TransferInput {
+  return { id: uuidv7(), ledger, debitAccountId, creditAccountId, amount, code, metadata };
+}
+
+function recordFill(order: OrderState, amounts: ReturnType<typeof applyFill>, lots: number): void {
+  order.filledLots += BigInt(lots);
+  order.filledTickLots = amounts.filledTickLots;
+  order.grossMinor = amounts.grossMinor;
+  order.feesMinor = amounts.feesMinor;
+}
+
+function fillRecord(
+  order: OrderState,
+  lots: number,
+  priceTicks: number,
+  grossMinor: bigint,
+  feeMinor: bigint,
+  liquidity: 'maker' | 'taker',
+): FillRecord {
+  return { id: uuidv7(), order, lots, priceTicks, grossMinor, feeMinor, liquidity };
+}
+
+/** Links every transfer to the next (the last closes the chain): all or nothing. */
+export function linkChain(transfers: TransferInput[]): TransferInput[] {
+  return transfers.map((transfer, index) =>
+    index < transfers.length - 1 ? { ...transfer, flags: { ...transfer.flags, linked: true } } : transfer,
+  );
+}
+
+/** The tenant every trading transfer is recorded in. */
+export const TRADING_TENANT = BANK_TENANT_ID;

@@ -1,0 +1,128 @@
+/**
+ * What the trading service's modules share: the database, the other services' in-process clients, the bus, the
+ * clock, the instrument specs and the ledger accounts.
+ */
+import {
+  CASH_OPERATIONS_CLIENT,
+  type CashOperationsApi,
+  LEDGER_CLIENT,
+  type LedgerApi,
+  MARKET_DATA_CLIENT,
+  MARKET_DATA_INFO_CLIENT,
+  type MarketDataApi,
+  type MarketDataInfoApi,
+  parseProduct,
+  USER_MANAGEMENT_CLIENT,
+  type UserManagementApi,
+} from '@tessera/contracts';
+import type { EventBus, ServiceContext } from '@tessera/platform';
+import type { FastifyBaseLogger } from 'fastify';
+import { TradingAccounts } from '../accounts/trading-accounts.ts';
+import { type InstrumentSpec, instrumentSpecOf, type SpecProblem } from '../instruments/instrument-spec.ts';
+import type { TradingDatabase } from './orders.tables.ts';
+
+/** The service's dependencies. */
+export interface TradingCore {
+  readonly db: TradingDatabase;
+  readonly ledger: LedgerApi;
+  readonly customers: UserManagementApi;
+  readonly cash: CashOperationsApi;
+  readonly catalog: MarketDataInfoApi;
+  /** Market data's client when it is mounted in this process (reference prices before the first event). */
+  readonly marketData: MarketDataApi | null;
+  readonly events: EventBus;
+  readonly log: FastifyBaseLogger;
+  readonly now: () => Date;
+  readonly accounts: TradingAccounts;
+  readonly specs: InstrumentSpecs;
+}
+
+/** Options for building the core outside the server's defaults (tests). */
+export interface TradingCoreOptions {
+  readonly now?: () => Date;
+  /** Replaces cash operations' client (tests, until cash operations offers it in every process). */
+  readonly cash?: CashOperationsApi;
+}
+
+function optional<T>(get: () => T): T | null {
+  try {
+    return get();
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the core from the service's context. */
+export function createTradingCore(context: ServiceContext, options: TradingCoreOptions = {}): TradingCore {
+  const clients = context.clients;
+  if (!clients) {
+    throw new Error('Trading needs the ledger, user-management, cash-operations and catalog clients.');
+  }
+  const ledger = clients.get(LEDGER_CLIENT);
+  const catalog = clients.get(MARKET_DATA_INFO_CLIENT);
+  // Cash operations is resolved on first use: the service starts (and serves reads) even in a process where cash
+  // operations does not offer its client yet; placing an order then fails loudly.
+  const cash = options.cash;
+  const lazyCash: CashOperationsApi = cash ?? {
+    currentWallet: (...args) => clients.get(CASH_OPERATIONS_CLIENT).currentWallet(...args),
+    notifyWalletChanged: (...args) => clients.get(CASH_OPERATIONS_CLIENT).notifyWalletChanged(...args),
+  };
+  return {
+    db: context.db as TradingDatabase,
+    ledger,
+    customers: clients.get(USER_MANAGEMENT_CLIENT),
+    cash: lazyCash,
+    catalog,
+    marketData: optional(() => clients.get(MARKET_DATA_CLIENT)),
+    events: context.events,
+    log: context.log,
+    now: options.now ?? (() => new Date()),
+    accounts: new TradingAccounts(ledger),
+    specs: new InstrumentSpecs(catalog),
+  };
+}
+
+/** The catalog's instruments as specs, read once (the catalog changes only with a deployment). */
+export class InstrumentSpecs {
+  private loaded: Promise<Map<string, InstrumentSpec | SpecProblem>> | undefined;
+  private cache = new Map<string, InstrumentSpec | SpecProblem>();
+
+  constructor(private readonly catalog: MarketDataInfoApi) {}
+
+  /** Loads the catalog (call once before `get`). */
+  async load(): Promise<void> {
+    this.loaded ??= this.catalog.listInstruments().then((instruments) => {
+      const specs = new Map<string, InstrumentSpec | SpecProblem>();
+      for (const info of instruments) {
+        specs.set(info.id, instrumentSpecOf(info));
+      }
+      this.cache = specs;
+      return specs;
+    });
+    await this.loaded;
+  }
+
+  /** The spec, a reason it is not tradable, or null when the product is unknown (or not a product id). */
+  async find(productId: string): Promise<InstrumentSpec | SpecProblem | null> {
+    if (parseProduct(productId) === null) {
+      return null;
+    }
+    await this.load();
+    return this.cache.get(productId) ?? null;
+  }
+
+  /** The spec of a product known to be tradable (orders in the database, reference events). */
+  get(productId: string): InstrumentSpec {
+    const spec = this.cache.get(productId);
+    if (spec === undefined || typeof spec === 'string') {
+      throw new Error(`${productId} is not a tradable instrument`);
+    }
+    return spec;
+  }
+
+  /** True when `get` would succeed. */
+  isTradable(productId: string): boolean {
+    const spec = this.cache.get(productId);
+    return spec !== undefined && typeof spec !== 'string';
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The trading service as the server mounts it (docs/adr/0007-trading-reservation-and-settlement.md): migrations,
+ * the runtime (internal venue, orders, alerts, expiry sweep), the HTTP routes and the customer websocket under
+ * /api/trading.
+ */
+import { TRADING_API_PREFIX } from '@tessera/contracts';
+import { defineService, websocketSupport } from '@tessera/platform';
+import { createTrading } from '../migrations/0001-trading.ts';
+import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
+import { startTradingRuntime, type TradingRuntime, type TradingRuntimeOptions } from './trading-runtime.ts';
+import { tradingRoutes } from './trading.routes.ts';
+
+/** Builds the service definition; tests pass a clock, a cash-operations stand-in and timer settings. */
+export function defineTradingService(
+  options: TradingRuntimeOptions & { onStart?: (runtime: TradingRuntime) => void } = {},
+) {
+  return defineService({
+    name: 'trading',
+    schema: 'trading',
+    prefix: TRADING_API_PREFIX,
+    migrations: { '0001-trading': createTrading },
+    async plugin(app, { context }) {
+      const runtime = await startTradingRuntime(context, options);
+      options.onStart?.(runtime);
+      app.addHook('onClose', async () => runtime.close());
+      await app.register(websocketSupport);
+      await app.register(tradingWsRoutes, { context });
+      await app.register(tradingRoutes, { context, runtime });
+    },
+  });
+}
+
+/** The service with its defaults. */
+export const tradingService = defineTradingService();

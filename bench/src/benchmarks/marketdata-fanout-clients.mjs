@@ -2,7 +2,8 @@
 // in it) so that the server's event loop is measured alone. Plain JavaScript so it starts without a loader.
 //
 // Input: one JSON argument { url, clients, slowShare, workers, subscriptions: [[{ channel, productId }, ...], ...],
-// clockOffsetMs, durationMs }. Client i subscribes to subscriptions[i % subscriptions.length]. A slow client stops
+// slowSubscriptions?, clockOffsetMs, durationMs }. Client i subscribes to subscriptions[i % subscriptions.length]
+// (a slow client to slowSubscriptions when given). A slow client stops
 // reading as soon as its subscription is acknowledged (its TCP socket is paused: the kernel buffers fill, then the
 // server's). Output on stdout, one JSON line each: { type: 'ready', connected } once every client is subscribed,
 // then { type: 'done', ... } with the counts and the latency histogram of the measured window.
@@ -102,7 +103,16 @@ function merge(results) {
   return total;
 }
 
-async function runWorker({ url, first, count, slowShare, subscriptions, clockOffsetMs, durationMs }) {
+async function runWorker({
+  url,
+  first,
+  count,
+  slowShare,
+  subscriptions,
+  slowSubscriptions,
+  clockOffsetMs,
+  durationMs,
+}) {
   const histogram = new Uint32Array(HISTOGRAM_MS + 1);
   const state = { measuring: false, received: 0, samples: 0 };
   const clients = [];
@@ -111,7 +121,8 @@ async function runWorker({ url, first, count, slowShare, subscriptions, clockOff
     new Promise((resolve) => {
       const socket = new WebSocket(url, { perMessageDeflate: false });
       const slow = slowEvery > 0 && index % slowEvery === slowEvery - 1;
-      const wanted = subscriptions[index % subscriptions.length];
+      const wanted =
+        slow && slowSubscriptions ? slowSubscriptions : subscriptions[index % subscriptions.length];
       const client = { socket, slow, channels: new Map(), closedCode: null };
       clients.push(client);
       socket.on('open', () => socket.send(JSON.stringify({ type: 'subscribe', channels: wanted })));

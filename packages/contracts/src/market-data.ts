@@ -40,7 +40,10 @@ export const RECENT_TRADES_MAX = 100;
 export const QUOTES_PER_REQUEST_MAX = 100;
 /** Subscriptions (channel and product pairs) one websocket connection may hold. */
 export const MARKET_STREAM_SUBSCRIPTIONS_MAX = 100;
-/** The most updates a client receives per second on one channel of one product (conflated, latest wins). */
+/**
+ * The most updates a client receives per second on one channel of one product: one per 100 ms of the data's own
+ * times (`timeMs`), what comes between replaced by the latest (conflation). Snapshots do not count.
+ */
 export const MARKET_STREAM_UPDATES_PER_SECOND_MAX = 10;
 /** How often the server sends `heartbeat` to every client. */
 export const MARKET_STREAM_HEARTBEAT_INTERVAL_MS = 5_000;
@@ -124,7 +127,7 @@ export const bookSchema = z.object({
 });
 export type Book = z.infer<typeof bookSchema>;
 
-/** One trade (a print). Ids are unique per product and increase with time. */
+/** One trade (a print). Ids are unique per product (`s…` simulated, `v…` from the venue); order by `timeMs`. */
 export const tradeSchema = z.object({
   id: z.string(),
   productId: productIdSchema,

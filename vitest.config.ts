@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     allowOnly: false,
+    // Vitest's default is one worker per core minus one: a single worker on a 2-core CI machine. The service
+    // suites wait on PostgreSQL, timers and sockets much of the time, so three workers keep both cores busy.
+    maxWorkers: 3,
   },
 });

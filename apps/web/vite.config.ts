@@ -53,6 +53,8 @@ export default defineConfig({
     // WEB_MINIFY=false keeps function names readable in a CPU profile (docs/benchmarks.md).
     minify: process.env.WEB_MINIFY !== 'false',
     target: 'es2022',
+    // Every browser the app supports preloads modules natively (Safari from 17; 16.4 just fetches them later).
+    modulePreload: { polyfill: false },
   },
   server: { proxy: { '^/(api|identity|oauth2|lang|config.json|healthz|v1)': 'http://localhost:3000' } },
 });

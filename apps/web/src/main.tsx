@@ -19,7 +19,8 @@ async function start(): Promise<void> {
   // module is fetched now too (a pre-rendered page loads it later, when it has something to keep).
   const prerendered = document.documentElement.dataset['prerendered'] === window.location.pathname;
   const persistence = prerendered ? undefined : import('./lib/query-persistence.ts');
-  const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
+  // A pre-rendered public page hydrates with the public and help texts: fetched with the first ones.
+  const [config] = await Promise.all([loadRuntimeConfig(), initI18n(prerendered ? ['public', 'help'] : [])]);
   await yieldToMain();
   await reactDom;
   const { startApp } = await application;

@@ -111,8 +111,11 @@ function rememberLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
-/** Starts i18next; resolves once the current language's namespaces are loaded. */
-export async function initI18n(): Promise<void> {
+/**
+ * Starts i18next; resolves once the current language's initial namespaces, and `more` (what the page being
+ * shown needs, fetched in the same round), are loaded.
+ */
+export async function initI18n(more: readonly Namespace[] = []): Promise<void> {
   const language = detectLanguage();
   rememberLanguage(language);
   await i18next
@@ -123,7 +126,7 @@ export async function initI18n(): Promise<void> {
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGES,
       load: 'currentOnly',
-      ns: [...INITIAL_NAMESPACES],
+      ns: [...new Set([...INITIAL_NAMESPACES, ...more])],
       defaultNS: 'common',
       maxParallelReads: TRANSLATION_PARALLEL_READS,
       maxRetries: TRANSLATION_RETRIES,

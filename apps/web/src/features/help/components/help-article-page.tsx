@@ -1,7 +1,8 @@
 import { Link, Navigate } from '@tanstack/react-router';
 import { helpArticlePath, helpCategoryPath } from '@tessera/contracts';
 import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
-import { currentLanguage, useTranslation, type Language } from '#/lib/i18n.ts';
+import { formatLongDate } from '#/lib/format-date.ts';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { PageHead } from '#/lib/page-head.tsx';
 import { useHelpArticle } from '../api/get-help-article.ts';
 import { ArticleBody } from './article-body.tsx';
@@ -9,13 +10,6 @@ import { ArticleFeedback } from './article-feedback.tsx';
 import { ArticleList } from './article-list.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ContactCard } from './contact-card.tsx';
-
-function formatUpdated(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * /help/article/{categoryId}/{categoryName}/{id}/{title}/: breadcrumbs, the article, its outline, "was this
@@ -86,7 +80,7 @@ export function HelpArticlePage({
               <h1 className="app-page-title">{article.title}</h1>
               <p className="app-hero__lead">{article.summary}</p>
               <p className="app-muted app-article__updated">
-                {t('article.updated', { date: formatUpdated(article.updated, language) })}
+                {t('article.updated', { date: formatLongDate(article.updated, language) })}
               </p>
             </header>
             <ArticleBody html={article.html} />

@@ -7,6 +7,7 @@ import {
   type FeeScheduleEntry,
 } from '@tessera/contracts';
 import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
+import { formatLongDate } from '#/lib/format-date.ts';
 import { currentLanguage, useTranslation, type Language } from '#/lib/i18n.ts';
 import { PageHead } from '#/lib/page-head.tsx';
 import { describeCharge } from '../lib/format-fee.ts';
@@ -17,13 +18,6 @@ const FEES_ARTICLE: Record<Language, { categoryName: string; title: string }> = 
   en: { categoryName: 'getting-started', title: 'how-fees-work' },
   fr: { categoryName: 'premiers-pas', title: 'comprendre-nos-frais' },
 };
-
-function formatDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 /** /pricing/: the whole fee schedule, rendered from the one fee schedule module that the services charge from. */
 export function PricingPage() {
@@ -38,7 +32,7 @@ export function PricingPage() {
           <h1 className="app-page-title">{t('pricing.title')}</h1>
           <p className="app-hero__lead">{t('pricing.lead')}</p>
           <p className="app-muted">
-            {t('pricing.effective', { date: formatDate(FEE_SCHEDULE_EFFECTIVE_DATE, language) })}
+            {t('pricing.effective', { date: formatLongDate(FEE_SCHEDULE_EFFECTIVE_DATE, language) })}
           </p>
         </div>
       </section>

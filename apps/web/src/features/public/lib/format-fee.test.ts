@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { getFee } from '@tessera/contracts';
-import { describeCharge, formatFeeAmount, formatPercent } from './format-fee.ts';
+import { describeCharge, formatCount, formatFeeAmount, formatPercent } from './format-fee.ts';
 
 // A stand-in for i18next's t that shows the key and its values, so the test checks what is passed.
 const t = (key: string, options?: Record<string, unknown>) =>
   `${key}${options ? JSON.stringify(options) : ''}`;
 
 describe('fee formatting', () => {
+  it('writes whole numbers as Intl.NumberFormat does, in both languages', () => {
+    for (const count of [0, 3, 999, 1000, 12345, 1234567]) {
+      expect(formatCount(count, 'en')).toBe(new Intl.NumberFormat('en').format(count));
+      expect(formatCount(count, 'fr')).toBe(new Intl.NumberFormat('fr').format(count));
+    }
+  });
+
   it('formats decimal-string amounts exactly in English and French', () => {
     expect(formatFeeAmount({ amount: '1.00', asset: 'EUR' }, 'en')).toBe('€1.00');
     expect(formatFeeAmount({ amount: '1.00', asset: 'EUR' }, 'fr')).toBe('1,00\u00a0€');

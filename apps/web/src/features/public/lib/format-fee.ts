@@ -15,6 +15,14 @@ export function formatFeeAmount({ amount, asset }: FeeAmount, language: Language
   return formatMoney(BigInt(`${integer}${fraction}`), fraction.length, asset, language);
 }
 
+/**
+ * A whole number as Intl.NumberFormat writes it ("1,000" / "1 000" with a narrow no-break space), without
+ * creating a formatter: the first one loads locale data, a long task while a page hydrates.
+ */
+export function formatCount(count: number, language: Language): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, language === 'fr' ? '\u202f' : ',');
+}
+
 /** A percentage from basis points: "0.70%" / "0,70 %" (French puts a narrow no-break space before %). */
 export function formatPercent(basisPoints: number, language: Language): string {
   const percent = basisPointsToPercent(basisPoints);
@@ -31,7 +39,7 @@ export function describeCharge(charge: FeeCharge, language: Language, t: Transla
       return charge.freePerMonth
         ? t('pricing.value.fixedAllowance', {
             amount,
-            count: new Intl.NumberFormat(language).format(charge.freePerMonth),
+            count: formatCount(charge.freePerMonth, language),
           })
         : t('pricing.value.fixed', { amount });
     }

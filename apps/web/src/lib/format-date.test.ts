@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate } from './format-date.ts';
+
+describe('formatLongDate', () => {
+  it('writes every month as Intl does for en-GB and fr-FR', () => {
+    for (const [language, locale] of [
+      ['en', 'en-GB'],
+      ['fr', 'fr-FR'],
+    ] as const) {
+      const intl = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+      for (let month = 1; month <= 12; month += 1) {
+        for (const day of [1, 9, 28]) {
+          const iso = `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          expect(formatLongDate(iso, language)).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
+        }
+      }
+    }
+  });
+
+  it('refuses what is not an ISO date', () => {
+    expect(() => formatLongDate('21/11/2026', 'en')).toThrow(/ISO date/);
+  });
+});

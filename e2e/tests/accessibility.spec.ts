@@ -7,6 +7,8 @@ const DASHBOARD_PAGES = [
   '/dashboard/home/',
   '/dashboard/settings/?content=appearance',
   '/dashboard/wallets/w-1/',
+  '/dashboard/trading/?product=BTC-EUR_tessera',
+  '/dashboard/market/',
 ];
 
 async function seriousViolations(page: Page) {
@@ -47,6 +49,10 @@ for (const theme of THEMES) {
         const page = await context.newPage();
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (path.startsWith('/dashboard/trading/')) {
+          // The chart's canvas and the live panels, checked once drawn.
+          await expect(page.locator('.mkt-chart__canvas canvas').first()).toBeVisible();
+        }
         expect(await seriousViolations(page)).toEqual([]);
         await context.close();
       });

@@ -180,6 +180,29 @@ export interface PendingInfo {
   readonly confirmations: { readonly current: number; readonly required: number } | null;
 }
 
+/**
+ * What an activity item was, as structured facts the web app phrases in the customer's language (the API stores no
+ * sentence of ours): the card used, the sender of a SEPA credit, the chain of a crypto deposit, the pair and rate of
+ * a conversion, the product of a trade. Items of other kinds, and older items recorded before this existed, have
+ * none and show their kind and `description`.
+ */
+export type ActivityDetails =
+  | { readonly type: 'card_deposit'; readonly brand: string; readonly last4: string }
+  | { readonly type: 'sepa_deposit'; readonly sender: string | null }
+  | {
+      readonly type: 'crypto_deposit';
+      readonly chain: CryptoChain;
+      /** The chain transaction, when known. */
+      readonly txHash: string | null;
+      /** Confirmations the deposit was posted after, when known. */
+      readonly confirmations: number | null;
+    }
+  | { readonly type: 'conversion'; readonly from: string; readonly to: string; readonly rate: string }
+  | { readonly type: 'trade'; readonly product: string };
+
+/** One of {@link ActivityDetails}' `type`s. */
+export type ActivityDetailsType = ActivityDetails['type'];
+
 /** One line of a wallet's activity. */
 export interface ActivityItem {
   /** The operation id (stable across pending → posted). */
@@ -194,8 +217,13 @@ export interface ActivityItem {
   readonly fee: string | null;
   /** Who is on the other side: a customer's display name, a wallet name, a masked card, an IBAN, an address. */
   readonly counterparty: string | null;
-  /** Free text: the payment reference, a transfer note, "EUR → USD at 1.0812". */
+  /**
+   * Words of a person, shown as written: the payer's SEPA reference, a transfer note, a withdrawal reference. Text
+   * of older items recorded before `details` existed may be ours (English).
+   */
   readonly description: string | null;
+  /** What the item was, for the web app to phrase (see {@link ActivityDetails}); null when nothing more is known. */
+  readonly details: ActivityDetails | null;
   readonly createdAt: string;
   /** When it was posted or voided; null while pending. */
   readonly settledAt: string | null;
@@ -304,7 +332,10 @@ export interface StatementEntry {
   readonly operationId: string | null;
   readonly postedAt: string;
   readonly kind: ActivityKind;
+  /** The ledger transfer's text as recorded (English for movements of ours; the CSV prints it). */
   readonly description: string;
+  /** What the movement was, for the web app to phrase (its operation's details); null for fee legs and unknowns. */
+  readonly details: ActivityDetails | null;
   /** Signed, in the wallet's asset. */
   readonly amount: string;
   /** The wallet's posted balance right after it. */
@@ -463,6 +494,8 @@ export interface CashLimit {
   readonly limit: string | null;
   readonly used: string;
   readonly remaining: string;
+  /** Deposits only: the largest single deposit at this level (null for other operations or when not allowed). */
+  readonly singleMax: string | null;
 }
 
 /** GET /limits: the caller's KYC level and the rolling 30-day limits in EUR. */

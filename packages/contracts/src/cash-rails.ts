@@ -287,6 +287,34 @@ export interface Withdrawal {
   readonly railReference: string | null;
   readonly rejectReason: string | null;
   readonly createdAt: string;
+  /** When the rail confirmed (posted) or rejected (voided) it; null while pending. */
+  readonly settledAt: string | null;
+}
+
+/** Most withdrawals one page of GET /withdrawals holds. */
+export const WITHDRAWAL_LIST_LIMIT_MAX = 100;
+/** Withdrawals per page when the caller does not say. */
+export const WITHDRAWAL_LIST_LIMIT_DEFAULT = 20;
+
+/** GET /withdrawals query: `cursor` is the previous page's `nextCursor`; `status` narrows to one status. */
+export const withdrawalListQuerySchema = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    status: z.enum(['pending', 'posted', 'voided']).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(WITHDRAWAL_LIST_LIMIT_MAX)
+      .default(WITHDRAWAL_LIST_LIMIT_DEFAULT),
+  })
+  .strict();
+export type WithdrawalListQuery = z.input<typeof withdrawalListQuerySchema>;
+
+/** GET /withdrawals: the caller's withdrawals, newest first; `nextCursor` is null on the last page. */
+export interface WithdrawalPage {
+  readonly items: readonly Withdrawal[];
+  readonly nextCursor: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

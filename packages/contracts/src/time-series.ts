@@ -251,3 +251,55 @@ export function mergeTickCandle(into: TickCandle, next: Omit<TickCandle, 'openTi
   into.closeTicks = next.closeTicks;
   into.volumeLots += next.volumeLots;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Portfolio value history (`GET /api/time-series/portfolio`, docs/adr/0011-portfolio-value-history.md)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The ranges of the home page's portfolio chart, shortest first. `MAX`: since the customer's first movement. */
+export const PORTFOLIO_RANGES = ['1D', '1W', '1M', '3M', '1Y', 'MAX'] as const;
+export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
+
+/**
+ * How far apart the points of each range are: 5 minutes over a day, an hour over a week, a UTC day beyond
+ * (each point is the value at the end of its step, the last one is the value now).
+ */
+export const PORTFOLIO_RANGE_STEPS = {
+  '1D': { spanMs: 86_400_000, stepMs: 5 * 60_000 },
+  '1W': { spanMs: 7 * 86_400_000, stepMs: 60 * 60_000 },
+  '1M': { spanMs: 30 * 86_400_000, stepMs: 86_400_000 },
+  '3M': { spanMs: 91 * 86_400_000, stepMs: 86_400_000 },
+  '1Y': { spanMs: 365 * 86_400_000, stepMs: 86_400_000 },
+  MAX: { spanMs: null, stepMs: 86_400_000 },
+} as const satisfies Record<PortfolioRange, { spanMs: number | null; stepMs: number }>;
+
+/** `GET /portfolio?range=`: the signed-in customer's own history only (no customer id is accepted). */
+export const portfolioHistoryQuerySchema = z.strictObject({ range: z.enum(PORTFOLIO_RANGES).default('1M') });
+export type PortfolioHistoryQuery = z.input<typeof portfolioHistoryQuerySchema>;
+
+/** One point: the portfolio's value in the reference currency at `timeMs`. */
+export const portfolioPointSchema = z.object({ timeMs: z.number().int(), value: decimalStringSchema });
+export type PortfolioPoint = z.infer<typeof portfolioPointSchema>;
+
+/**
+ * The answer: points in ascending time, the last one the value now; the points include deposits and withdrawals.
+ * `netFlows` is the sum of the external flows after the first point up to now (deposits and incoming transfers
+ * from other customers positive, posted withdrawals and outgoing transfers negative; fees are not flows), each
+ * valued in the reference currency at its time (decimal string, signed). `change` is the performance: the last
+ * value minus the first minus `netFlows` (fees and price moves only). `changePercent` is `change` over the first
+ * value plus the inflows of the range (two decimals; a simple approximation of a return, docs/adr/0011), null when
+ * that base is 0. `points` is empty when the customer never held anything; it starts at the customer's first
+ * movement when that is inside the range.
+ */
+export const portfolioHistoryResponseSchema = z.object({
+  range: z.enum(PORTFOLIO_RANGES),
+  currency: z.string(),
+  stepMs: z.number().int(),
+  points: z.array(portfolioPointSchema),
+  value: decimalStringSchema,
+  change: decimalStringSchema,
+  changePercent: decimalStringSchema.nullable(),
+  netFlows: decimalStringSchema,
+  asOfMs: z.number().int(),
+});
+export type PortfolioHistoryResponse = z.infer<typeof portfolioHistoryResponseSchema>;

@@ -18,6 +18,7 @@ import {
 } from '@tessera/platform';
 import { createCashCore } from '../migrations/0001-cash-core.ts';
 import { createRails } from '../migrations/0002-rails.ts';
+import { addActivityDetails } from '../migrations/0003-activity-details.ts';
 import { cashOperationsRoutes } from './cash-operations.routes.ts';
 import { createCashOperationsApi, lazyCore } from './client.ts';
 import { ensureBankAccounts } from './modules/accounts/bank-accounts.ts';
@@ -35,6 +36,7 @@ import { seedDemoWallets } from './modules/seed/demo-seed.ts';
 export const cashOperationsMigrations: Migrations = {
   '0001-cash-core': createCashCore,
   '0002-rails': createRails,
+  '0003-activity-details': addActivityDetails,
 };
 
 /** Options for building the core outside the server's defaults (tests). */

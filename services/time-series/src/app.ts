@@ -24,7 +24,7 @@ import {
 import { createTimeSeriesService, type TimeSeriesServiceOptions } from './service.ts';
 import type { TimeSeriesRuntime } from './time-series-runtime.ts';
 
-/** Candles are public: a verifier that refuses everything keeps the context honest. */
+/** Candles are public: without a verifier given, one that refuses everything keeps the context honest. */
 const noTokens: TokenVerifier = { verifyAccessToken: () => Promise.reject(new UnauthenticatedError()) };
 
 /** Builds the service on an open database, with market data's events and clients. */
@@ -35,6 +35,10 @@ export async function buildTimeSeriesApp(
     info: MarketDataInfoApi;
     marketData: MarketDataApi;
     events: EventBus;
+    /** Verifies customers' tokens (portfolio history); without it every signed-in route answers 401. */
+    auth?: TokenVerifier;
+    /** More in-process clients (ledger, user management) for portfolio history. */
+    clients?: Readonly<Record<string, unknown>>;
     /** Close the database with the app (default true; false when another app on it closes it). */
     ownsDatabase?: boolean;
     logger?: boolean;
@@ -60,14 +64,22 @@ export async function buildTimeSeriesApp(
   const offered = new Map<string, unknown>([
     [MARKET_DATA_INFO_CLIENT.service, options.info],
     [MARKET_DATA_CLIENT.service, options.marketData],
+    ...Object.entries(options.clients ?? {}),
   ]);
   const context: ServiceContext = {
     config,
     db: database.db.withSchema(service.schema),
     log: app.log,
     events: options.events,
-    auth: noTokens,
-    clients: { get: <Client>(key: { service: string }) => offered.get(key.service) as Client },
+    auth: options.auth ?? noTokens,
+    clients: {
+      get: <Client>(key: { service: string }) => {
+        if (!offered.has(key.service)) {
+          throw new Error(`${key.service} is not mounted`);
+        }
+        return offered.get(key.service) as Client;
+      },
+    },
   };
   await app.register(service.plugin, { prefix: service.prefix, context });
   await app.ready();

@@ -13,3 +13,9 @@ export const UnknownProductError = defineError('TIME_SERIES_UNKNOWN_PRODUCT', 40
 export const InvalidRangeError = defineError('TIME_SERIES_INVALID_RANGE', 400, '`from` must be before `to`.');
 
 export { ValidationFailedError } from '@tessera/platform';
+/** 503: this process has no ledger or user-management client to value portfolios with (a candles-only deployment). */
+export const PortfolioUnavailableError = defineError(
+  'TIME_SERIES_PORTFOLIO_UNAVAILABLE',
+  503,
+  'Portfolio history is not available right now.',
+);

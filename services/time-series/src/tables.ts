@@ -18,6 +18,15 @@ export interface TimeSeriesTables {
     candles: Buffer;
     updated_at: Generated<Date>;
   };
+  /** A customer's portfolio value at `time_ms` for one step of the grid (migrations/0002-portfolio-points.ts). */
+  portfolio_point: {
+    user_id: string;
+    step_ms: number;
+    time_ms: string;
+    currency: string;
+    value: string;
+    created_at: Generated<Date>;
+  };
 }
 
 /** The service's database handle. */

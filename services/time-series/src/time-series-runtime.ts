@@ -4,20 +4,27 @@
  */
 import {
   type InstrumentInfo,
+  LEDGER_CLIENT,
   MARKET_DATA_CLIENT,
   MARKET_DATA_INFO_CLIENT,
+  type MarketDataApi,
   type MarketDataEvents,
   type SourceInfo,
+  USER_MANAGEMENT_CLIENT,
 } from '@tessera/contracts';
-import type { EventBus, ServiceContext } from '@tessera/platform';
+import { type EventBus, JobQueue, JobWorker, type ServiceContext } from '@tessera/platform';
 import { type BackfillProgress, runBackfill } from './modules/candles/backfill.ts';
 import { CandleStore } from './modules/candles/candle-store.ts';
+import { PortfolioService } from './modules/portfolio/portfolio.service.ts';
 import type { TimeSeriesSettings } from './settings.ts';
 import type { TimeSeriesDatabase } from './tables.ts';
 
 const MINUTE_MS = 60_000;
 /** How often completed live candles are written. */
 const WRITE_INTERVAL_MS = 1_000;
+/** The recurring portfolio snapshot's queue and period (docs/adr/0011-portfolio-value-history.md). */
+export const PORTFOLIO_SNAPSHOT_QUEUE = 'time-series.portfolio-snapshot';
+export const PORTFOLIO_SNAPSHOT_EVERY_MS = 5 * 60_000;
 
 /** How the runtime is built besides the settings. */
 export interface TimeSeriesRuntimeOptions {
@@ -42,6 +49,10 @@ export class TimeSeriesRuntime {
   private catalog: { instruments: InstrumentInfo[]; sources: SourceInfo[] } | null = null;
   private backfilling: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** Null when this process has no ledger or user-management client (a candles-only deployment or test). */
+  portfolio: PortfolioService | null = null;
+  /** The worker of the snapshot job (writer only); tests drain it. */
+  jobs: { queue: JobQueue; worker: JobWorker } | null = null;
 
   constructor(
     private readonly context: ServiceContext,
@@ -67,9 +78,13 @@ export class TimeSeriesRuntime {
       this.context.events as unknown as EventBus<MarketDataEvents>,
       marketData,
     );
+    this.portfolio = this.createPortfolio(marketData);
     if (!this.options.settings.writer) {
       this.progress.state = 'disabled';
       return;
+    }
+    if (this.portfolio !== null) {
+      await this.startSnapshots(this.portfolio);
     }
     const startMs = Math.floor(this.now() / MINUTE_MS) * MINUTE_MS;
     this.backfilling = Promise.resolve()
@@ -106,9 +121,68 @@ export class TimeSeriesRuntime {
     return this.store.flush();
   }
 
+  private createPortfolio(marketData: MarketDataApi): PortfolioService | null {
+    const clients = this.context.clients!;
+    try {
+      return new PortfolioService(
+        this.context.db as TimeSeriesDatabase,
+        this.store,
+        {
+          ledger: clients.get(LEDGER_CLIENT),
+          customers: clients.get(USER_MANAGEMENT_CLIENT),
+          marketData,
+          instruments: () => this.catalog?.instruments ?? [],
+        },
+        this.now,
+      );
+    } catch {
+      // The ledger or user management is not mounted here: candles only.
+      return null;
+    }
+  }
+
+  /** The recurring snapshot: one job per 5-minute slot (its key), each enqueueing the next. */
+  private async startSnapshots(portfolio: PortfolioService): Promise<void> {
+    const queue = new JobQueue({ db: this.context.db, now: () => new Date(this.now()) });
+    const enqueueNext = async () => {
+      const slotMs = (Math.floor(this.now() / PORTFOLIO_SNAPSHOT_EVERY_MS) + 1) * PORTFOLIO_SNAPSHOT_EVERY_MS;
+      await queue.enqueue({
+        queue: PORTFOLIO_SNAPSHOT_QUEUE,
+        key: `slot:${slotMs}`,
+        payload: { slotMs },
+        runAt: new Date(slotMs),
+        maxAttempts: 3,
+      });
+    };
+    const worker = new JobWorker({
+      queue,
+      handlers: {
+        [PORTFOLIO_SNAPSHOT_QUEUE]: async () => {
+          try {
+            const customers = await portfolio.snapshotAll();
+            this.context.log.info({ customers }, 'portfolio snapshot written');
+          } finally {
+            await enqueueNext();
+          }
+        },
+      },
+      concurrency: 1,
+      pollIntervalMs: 5_000,
+      log: this.context.log,
+    });
+    this.jobs = { queue, worker };
+    await enqueueNext();
+    if (this.options.autoTimers ?? true) {
+      worker.start();
+    }
+  }
+
   async stop(): Promise<void> {
     if (this.timer !== null) {
       clearInterval(this.timer);
+    }
+    if (this.jobs !== null && (this.options.autoTimers ?? true)) {
+      await this.jobs.worker.stop();
     }
     await this.backfilling;
     await this.store.flush();

@@ -10,7 +10,7 @@ import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
 import { startTradingRuntime, type TradingRuntime, type TradingRuntimeOptions } from './trading-runtime.ts';
 import { tradingRoutes } from './trading.routes.ts';
 
-/** Builds the service definition; tests pass a clock, a cash-operations stand-in and timer settings. */
+/** Builds the service definition; tests pass a clock and timer settings. */
 export function defineTradingService(
   options: TradingRuntimeOptions & { onStart?: (runtime: TradingRuntime) => void } = {},
 ) {

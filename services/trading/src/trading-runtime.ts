@@ -15,6 +15,7 @@ import { Decimal } from '@tessera/money';
 import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { lotsToQuantity, ticksNear, ticksToPrice } from './modules/instruments/instrument-spec.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
+import { PositionsService } from './modules/positions/positions.service.ts';
 import { ReferencePrices } from './modules/orders/reference-prices.ts';
 import {
   createTradingCore,
@@ -40,6 +41,7 @@ export interface TradingRuntime {
   readonly core: TradingCore;
   readonly orders: OrdersService;
   readonly alerts: AlertsService;
+  readonly positions: PositionsService;
   readonly references: ReferencePrices;
   readonly venue: InternalVenue;
   /** Applies a reference price as the `market.reference` subscription does (tests await it). */
@@ -96,6 +98,8 @@ export async function startTradingRuntime(
 
   const orders = new OrdersService(core, references, venue, onVenueChange);
   const alerts = new AlertsService(core, orders);
+  const positions = new PositionsService(core, orders, references);
+  orders.onPositionChanged = (userId, productId) => positions.notify(userId, productId);
   await alerts.load();
   await orders.recover();
 
@@ -144,6 +148,7 @@ export async function startTradingRuntime(
     core,
     orders,
     alerts,
+    positions,
     references,
     venue,
     onReference,

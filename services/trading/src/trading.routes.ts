@@ -27,7 +27,6 @@ import {
 import { estimatedFeeMinor, checkOrder } from './modules/orders/pre-trade.ts';
 import { orderStateOf } from './modules/orders/orders.tables.ts';
 import { OPEN_STATUSES } from './modules/orders/orders.tables.ts';
-import { positionView } from './modules/orders/order-views.ts';
 import {
   createWatchlist,
   deleteWatchlist,
@@ -39,6 +38,13 @@ import type { TradingRuntime } from './trading-runtime.ts';
 import { OrderNotFoundError } from './trading.errors.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
+/** The list's cursor is an order id (a UUID): anything else is bad input, not a query the database refuses. */
+const ordersQuerySchema = listOrdersQuerySchema.extend({
+  cursor: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .optional(),
+});
 const productParams = z.object({ productId: z.string().max(40) });
 
 export const tradingRoutes: FastifyPluginAsync<{ context: ServiceContext; runtime: TradingRuntime }> = async (
@@ -91,7 +97,7 @@ export const tradingRoutes: FastifyPluginAsync<{ context: ServiceContext; runtim
 
   app.get('/orders', async (request) => {
     const userId = await userOf(request);
-    const query = parseOrThrow(listOrdersQuerySchema, request.query);
+    const query = parseOrThrow(ordersQuerySchema, request.query);
     let select = core.db.selectFrom('orders').selectAll().where('user_id', '=', userId);
     if (query.status === 'open') {
       select = select.where('status', 'in', [...OPEN_STATUSES]);
@@ -134,23 +140,7 @@ export const tradingRoutes: FastifyPluginAsync<{ context: ServiceContext; runtim
     return orders.replace(userId, id, body);
   });
 
-  const positionsOf = async (userId: string, productId?: string) => {
-    let select = core.db.selectFrom('positions').selectAll().where('user_id', '=', userId);
-    if (productId !== undefined) {
-      select = select.where('product_id', '=', productId);
-    }
-    const rows = await select.orderBy('product_id').execute();
-    const items = [];
-    for (const row of rows) {
-      if (!core.specs.isTradable(row.product_id) || (productId === undefined && row.quantity_lots === '0')) {
-        continue;
-      }
-      const spec = core.specs.get(row.product_id);
-      const reference = await runtime.references.get(spec);
-      items.push(positionView(spec, row, await orders.reservedLots(userId, row.product_id), reference));
-    }
-    return items;
-  };
+  const positionsOf = (userId: string, productId?: string) => runtime.positions.list(userId, productId);
 
   app.get('/positions', async (request) => ({ items: await positionsOf(await userOf(request)) }));
 

@@ -3,7 +3,7 @@
  * test moves and no timers. Built from the other services' package indexes only.
  */
 import type { MarketDataInfoApi } from '@tessera/contracts';
-import type { Database } from '@tessera/platform';
+import type { Database, TokenVerifier } from '@tessera/platform';
 import { createInProcessEventBus, loadConfig, migrate, type ServiceContext } from '@tessera/platform';
 import { buildMarketDataApp, type MarketDataApp } from '@tessera/service-market-data';
 import { createMarketDataInfoApi, marketDataInfoService } from '@tessera/service-market-data-info';
@@ -33,7 +33,12 @@ export interface Started {
 }
 
 /** Starts the catalog, market data and time series; resolves once the backfill has finished. */
-export async function startBoth(database: Database, clock: TestClock, writer = true): Promise<Started> {
+export async function startBoth(
+  database: Database,
+  clock: TestClock,
+  writer = true,
+  extra: { auth?: TokenVerifier; clients?: Readonly<Record<string, unknown>> } = {},
+): Promise<Started> {
   await migrate(database.db, {
     schema: marketDataInfoService.schema,
     migrations: marketDataInfoService.migrations,
@@ -62,6 +67,7 @@ export async function startBoth(database: Database, clock: TestClock, writer = t
     settings: { writer },
     now: clock.now,
     autoTimers: false,
+    ...extra,
   });
   await series.runtime.backfillDone();
   return {

@@ -2,6 +2,7 @@ import type { ActivityItem, ActivityStatus, PendingInfo } from '@tessera/contrac
 import { Badge, type BadgeTone } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatAmountText } from '#/lib/cash/money.ts';
+import { describeDetails } from '#/lib/cash/presentation.ts';
 import { MoneyAmount } from './money-amount.tsx';
 
 const STATUS_TONES: Readonly<Record<ActivityStatus, BadgeTone>> = {
@@ -55,8 +56,14 @@ export function ActivityRow({ item, walletName }: { item: ActivityItem; walletNa
         <span className="cash-activity__meta app-muted">
           <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, language)}</time>
           {walletName ? ` · ${walletName}` : null}
-          {item.description ? ` · ${item.description}` : null}
+          {item.details ? ` · ${describeDetails(t, item.details, language)}` : null}
         </span>
+        {item.description ? (
+          <span className="cash-activity__note">
+            {/* A person's words (a reference, a note): shown as written, marked as theirs. */}
+            {t('activity.reference', { text: item.description })}
+          </span>
+        ) : null}
         {item.status === 'pending' && item.pending ? <PendingExplanation pending={item.pending} /> : null}
       </div>
       <div className="cash-activity__side">

@@ -16,6 +16,7 @@ import type {
   CustomerTransferRequest,
   FxQuote,
   OwnTransferRequest,
+  RenameWalletRequest,
   Statement,
   StatementMonthList,
   Wallet,
@@ -152,6 +153,10 @@ export function statementQueryOptions(call: CashCall, walletId: string, month: s
 
 export function createWallet(call: CashCall, body: CreateWalletRequest, idempotencyKey: string) {
   return call<Wallet>('/wallets', { method: 'POST', body, idempotencyKey });
+}
+
+export function renameWallet(call: CashCall, walletId: string, body: RenameWalletRequest) {
+  return call<Wallet>(`/wallets/${encodeURIComponent(walletId)}`, { method: 'PATCH', body });
 }
 
 export function createQuote(call: CashCall, body: CreateQuoteRequest, idempotencyKey: string) {

@@ -23,6 +23,7 @@ import type {
   SimulatedCryptoTransaction,
   TokenizeCardRequest,
   Withdrawal,
+  WithdrawalPage,
 } from '@tessera/contracts';
 import { ApiError } from '../api.ts';
 import { cashKeys, retryUnlessClientError, type CashCall } from './cash-api.ts';
@@ -116,6 +117,18 @@ export function createWithdrawal(
     idempotencyKey,
     ...(accessToken ? { accessToken } : {}),
   });
+}
+
+/** Withdrawals per page of the settings section's "Past withdrawals". */
+export const WITHDRAWALS_PAGE_SIZE = 10;
+
+/** One page of the caller's withdrawals, newest first (GET /withdrawals). */
+export function getWithdrawalsPage(call: CashCall, cursor: string | null, signal?: AbortSignal) {
+  const query = new URLSearchParams({ limit: String(WITHDRAWALS_PAGE_SIZE) });
+  if (cursor) {
+    query.set('cursor', cursor);
+  }
+  return call<WithdrawalPage>(`/withdrawals?${query.toString()}`, { signal });
 }
 
 export function simulateSepaCredit(call: CashCall, body: SimulateSepaCreditRequest, idempotencyKey: string) {

@@ -26,6 +26,7 @@ import { currentLanguage } from '../i18n.ts';
 import { chartNumber, decimalsOf } from './market-format.ts';
 import { useMarketSubscription } from './market-feed.ts';
 import { getCandles, useMarketCalls } from './markets-api.ts';
+import { ChartAttribution } from './chart-attribution.tsx';
 
 /** Candles loaded per interval: enough for the 50-period average to settle and a screen of history. */
 export const CHART_CANDLES = 300;
@@ -139,7 +140,12 @@ function buildChart(container: HTMLElement, tickSize: string, height: number, lo
     localization: { locale, priceFormatter: (price: number) => axisFormat.format(price) },
     autoSize: true,
     height,
-    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: palette.text },
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: palette.text,
+      // The licence's link to TradingView is shown under the chart (ChartAttribution).
+      attributionLogo: false,
+    },
     grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
     rightPriceScale: { borderColor: palette.grid },
     timeScale: { borderColor: palette.grid, timeVisible: true, secondsVisible: false },
@@ -316,11 +322,14 @@ export function PriceChart({
   }, [linesKey, themeVersion]);
 
   return (
-    <div className="mkt-chart" style={{ height }}>
-      <div ref={container} className="mkt-chart__canvas" role="img" aria-label={label} />
-      <p className="mkt-chart__status" role="status">
-        {candles === null ? loadingText : candles.length === 0 ? emptyText : null}
-      </p>
-    </div>
+    <>
+      <div className="mkt-chart" style={{ height }}>
+        <div ref={container} className="mkt-chart__canvas" role="img" aria-label={label} />
+        <p className="mkt-chart__status" role="status">
+          {candles === null ? loadingText : candles.length === 0 ? emptyText : null}
+        </p>
+      </div>
+      <ChartAttribution />
+    </>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { ColumnType, Kysely } from 'kysely';
-import type { PendingInfo } from '@tessera/contracts';
+import type { ActivityDetails, PendingInfo } from '@tessera/contracts';
 
 /** The schema this service owns. */
 export const CASH_SCHEMA = 'cash_operations';
@@ -45,6 +45,7 @@ export interface OperationsTable {
   counterparty: string | null;
   description: string | null;
   pending: Json<PendingInfo | null> | null;
+  details: Json<ActivityDetails> | null;
   transfer_ids: Json<string[]>;
   source: 'cash' | 'ledger';
   created_at: Date;

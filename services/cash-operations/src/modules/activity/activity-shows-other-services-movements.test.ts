@@ -48,7 +48,14 @@ describeEachDatabase('wallet activity of movements other services make', ({ crea
       metadata: trade,
     });
     expect(await activity()).toMatchObject([
-      { id: reservation, kind: 'trade', status: 'pending', amount: '-930.56', description: 'AAPL_cboe' },
+      {
+        id: reservation,
+        kind: 'trade',
+        status: 'pending',
+        amount: '-930.56',
+        description: null,
+        details: { type: 'trade', product: 'AAPL_cboe' },
+      },
     ]);
     await ledger.createTransfer(BANK_TENANT_ID, {
       id: uuidv7(),

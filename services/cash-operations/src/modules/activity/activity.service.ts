@@ -96,6 +96,7 @@ export function toActivityItem(row: OperationRow): ActivityItem {
     fee: fee > 0n ? formatMinor(fee, asset) : null,
     counterparty: row.counterparty,
     description: row.description,
+    details: row.details ?? null,
     createdAt: row.created_at.toISOString(),
     settledAt: row.settled_at ? row.settled_at.toISOString() : null,
     pending: row.status === 'pending' ? (row.pending ?? defaultPending()) : null,
@@ -211,7 +212,10 @@ async function projectTransfer(core: CashCore, wallet: WalletRow, transfer: Tran
       asset: asset.code,
       amountMinor: credited ? amountMinor : -amountMinor,
       counterparty: transfer.metadata['counterparty'] ?? null,
-      description: transfer.metadata['description'] ?? null,
+      // A trade's description is its product id (services/trading settlement.ts): a fact, phrased by the web app.
+      ...(kind === 'trade' && transfer.metadata['description']
+        ? { description: null, details: { type: 'trade', product: transfer.metadata['description'] } }
+        : { description: transfer.metadata['description'] ?? null }),
       pending:
         status === 'pending'
           ? { settledBy, expectedAt: null, expiresAt: transfer.expiresAt, confirmations: null }
@@ -288,6 +292,8 @@ export async function listActivity(
         eb('counterparty', 'ilike', pattern),
         eb('description', 'ilike', pattern),
         eb('kind', 'ilike', pattern),
+        // The facts behind the line (sender, card, chain, product) are searchable too.
+        eb(sql<string>`details::text`, 'ilike', pattern),
       ]),
     );
   }

@@ -3,7 +3,7 @@
  * the same id in both wallets). Written before the ledger is called, so the ledger transfer ids they hold are
  * reused by a retry.
  */
-import type { ActivityKind, ActivityStatus, PendingInfo } from '@tessera/contracts';
+import type { ActivityDetails, ActivityKind, ActivityStatus, PendingInfo } from '@tessera/contracts';
 import type { Selectable } from 'kysely';
 import type { CashDatabase, OperationsTable } from '../accounts/tables.ts';
 
@@ -27,7 +27,10 @@ export interface OperationInput {
   readonly valueEurMinor?: bigint;
   readonly limitCategory?: 'deposit' | 'withdrawal' | 'customerTransfer' | null;
   readonly counterparty?: string | null;
+  /** A person's words only (a reference, a note): what the operation was goes in `details`. */
   readonly description?: string | null;
+  /** The structured facts the web app phrases in the customer's language. */
+  readonly details?: ActivityDetails | null;
   readonly pending?: PendingInfo | null;
   /** The ledger transfers that make it up. */
   readonly transferIds?: readonly string[];
@@ -58,6 +61,7 @@ export async function insertOperation(
       counterparty: input.counterparty ?? null,
       description: input.description ?? null,
       pending: input.status === 'pending' && input.pending ? JSON.stringify(input.pending) : null,
+      details: input.details ? JSON.stringify(input.details) : null,
       transfer_ids: JSON.stringify(input.transferIds ?? []),
       source: input.source ?? 'cash',
       created_at: input.createdAt ?? now,

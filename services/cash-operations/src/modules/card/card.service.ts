@@ -263,6 +263,7 @@ async function holdDeposit(
     limitCategory: 'deposit',
     counterparty,
     description: null,
+    details: { type: 'card_deposit', brand: row.card_brand, last4: row.card_last4 },
     pending: {
       settledBy: 'card_capture',
       expectedAt: new Date(core.now().getTime() + rails.settings.cardCaptureDelayMs).toISOString(),

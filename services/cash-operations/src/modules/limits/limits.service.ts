@@ -15,8 +15,10 @@ import {
   minimumLevelFor,
 } from '@tessera/contracts';
 import { Decimal, EUR, minorUnits, multiplyAmount } from '@tessera/money';
+import { sql } from 'kysely';
 import { KycLevelRequiredError, LimitExceededError } from '../../cash-operations.errors.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
+import type { CashDatabase } from '../accounts/tables.ts';
 import { formatMinor } from '../accounts/amounts.ts';
 import { cashAsset } from '../accounts/amounts.ts';
 
@@ -69,7 +71,7 @@ export async function eurValueMinor(core: CashCore, assetCode: string, amountMin
 
 /** The EUR cents used in `category` over the last 30 days (pending and posted operations). */
 export async function usedInLast30Days(
-  core: CashCore,
+  core: Pick<CashCore, 'db' | 'now'>,
   userId: string,
   category: LimitCategory,
 ): Promise<bigint> {
@@ -139,7 +141,52 @@ export async function checkLimit(
   if (amountEurMinor > remaining) {
     throw new LimitExceededError(undefined, details);
   }
-  return { operation: category, limit: details.limit, used: details.used, remaining: details.remaining };
+  return {
+    operation: category,
+    limit: details.limit,
+    used: details.used,
+    remaining: details.remaining,
+    singleMax: category === 'deposit' ? single : null,
+  };
+}
+
+/**
+ * Records an operation that counts towards `category`, under the customer's limit lock: in one transaction holding
+ * a per-customer, per-category advisory lock, the window's used amount is counted again and `record` writes the
+ * operation (and whatever goes with it) only when `amountEurMinor` still fits; else CASH_LIMIT_EXCEEDED and nothing
+ * is written.
+ *
+ * Why: `checkLimit` alone is a check-then-act race. Two requests sent together (different Idempotency-Keys) both
+ * saw the whole remaining limit and both went through (limits-hold-under-concurrent-requests.test.ts). The lock
+ * makes the count and the write one step for every process on PostgreSQL; on PGlite transactions already run one at
+ * a time. The profile is read before the transaction: user management may share the PGlite connection.
+ */
+export async function recordWithinLimit<Result>(
+  core: CashCore,
+  userId: string,
+  category: LimitCategory,
+  amountEurMinor: bigint,
+  record: (db: CashDatabase) => Promise<Result>,
+): Promise<Result> {
+  const profile = await requireKycOperation(core, userId, category);
+  const limitText = limitTextOf(profile.kycLevel, category);
+  const limit = limitText === null ? 0n : centsOf(limitText);
+  return core.db.transaction().execute(async (trx) => {
+    const lockName = `tessera.cash-operations.limit:${userId}:${category}`;
+    await sql`select pg_advisory_xact_lock(hashtext(${lockName}))`.execute(trx);
+    const used = await usedInLast30Days({ db: trx, now: core.now }, userId, category);
+    const remaining = limit > used ? limit - used : 0n;
+    if (amountEurMinor > remaining) {
+      throw new LimitExceededError(undefined, {
+        operation: category,
+        currency: 'EUR',
+        limit: formatMinor(limit, EUR),
+        used: formatMinor(used, EUR),
+        remaining: formatMinor(remaining, EUR),
+      });
+    }
+    return record(trx);
+  });
 }
 
 /** GET /limits: the caller's level and every 30-day limit with what is used and left. */
@@ -151,7 +198,13 @@ export async function getLimits(core: CashCore, userId: string): Promise<CashLim
       const limitText = limitTextOf(profile.kycLevel, category);
       const used = await usedInLast30Days(core, userId, category);
       if (limitText === null) {
-        return { operation: category, limit: null, used: formatMinor(used, EUR), remaining: '0.00' };
+        return {
+          operation: category,
+          limit: null,
+          used: formatMinor(used, EUR),
+          remaining: '0.00',
+          singleMax: null,
+        };
       }
       const limit = centsOf(limitText);
       return {
@@ -159,6 +212,7 @@ export async function getLimits(core: CashCore, userId: string): Promise<CashLim
         limit: formatMinor(limit, EUR),
         used: formatMinor(used, EUR),
         remaining: formatMinor(limit > used ? limit - used : 0n, EUR),
+        singleMax: category === 'deposit' ? KYC_POLICY[profile.kycLevel].depositSingleMax : null,
       };
     }),
   );

@@ -59,7 +59,12 @@ export interface RailsTestApp {
 export async function buildRailsTestApp(
   database: Database,
   settings: Partial<RailsSettings> = {},
+  options: { readonly nodeEnv?: Config['nodeEnv'] } = {},
 ): Promise<RailsTestApp> {
+  const config =
+    options.nodeEnv === undefined
+      ? testConfig
+      : loadConfig({ NODE_ENV: options.nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
   const issuer = await createTestTokenIssuer();
   const app = Fastify({ logger: false });
   app.addHook('onClose', async () => database.close());
@@ -88,7 +93,7 @@ export async function buildRailsTestApp(
   for (const service of services) {
     await migrate(database.db, { schema: service.schema, migrations: service.migrations });
     contexts.set(service.name, {
-      config: testConfig,
+      config,
       db: database.db.withSchema(service.schema),
       log: app.log,
       events,

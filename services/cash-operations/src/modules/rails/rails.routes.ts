@@ -5,7 +5,8 @@
  *
  * Every customer route uses the token's `sub`: another customer's wallet, beneficiary, card, deposit or withdrawal
  * id answers exactly like an unknown one (404). POSTs that move money need an Idempotency-Key. The simulator routes
- * (/dev/…, /sepa/camt054) are open outside production and to staff (support_agent, admin) everywhere.
+ * (/dev/…) are mounted only outside production, where they are open to every signed-in caller; the camt.054 import
+ * (/sepa/camt054) is open outside production and to staff (support_agent, admin) everywhere.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -17,6 +18,7 @@ import {
   simulateSepaCreditRequestSchema,
   validateCryptoAddress,
   validateIban,
+  withdrawalListQuerySchema,
 } from '@tessera/contracts';
 import {
   authenticate,
@@ -50,6 +52,7 @@ import { createSimulatedSepaRail, type SepaRail } from '../sepa/sepa-rail.ts';
 import {
   createWithdrawal,
   getWithdrawal,
+  listWithdrawals,
   registerWithdrawalJobs,
 } from '../withdrawals/withdrawals.service.ts';
 import { CryptoAssetUnsupportedError, InvalidCryptoAddressError, InvalidIbanError } from './rails.errors.ts';
@@ -135,6 +138,8 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
     (_request, body, done) => done(null, body),
   );
   const principalOf = (request: FastifyRequest) => authenticate(request, context.auth);
+  // The /dev/… simulators credit money that no payer sent: never mounted in production (404 there, for staff too).
+  const devRoutesMounted = context.config.nodeEnv !== 'production';
 
   // Beneficiaries.
   app.get('/beneficiaries', async (request) => {
@@ -188,34 +193,36 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
     const contact = await core.directory?.getContact(principal.userId).catch(() => null);
     return sepaDetails(rails, principal.userId, contact?.displayName ?? principal.username);
   });
-  app.post('/dev/sepa/incoming', async (request, reply) => {
-    const principal = await principalOf(request);
-    requireSimulatorAccess(settings, principal);
-    const body = parseOrThrow(simulateSepaCreditRequestSchema, request.body);
-    const checked = validateIban(body.iban);
-    if (!checked.ok) {
-      throw new InvalidIbanError(undefined, { problem: checked.problem });
-    }
-    const iban = checked.value;
-    return idempotent(core.idempotency, request, reply, { principal: principal.userId }, async () => {
-      // A payer's end-to-end id books the credit once; without one every call is a new credit (the
-      // Idempotency-Key, when sent, makes a retry return the first answer).
-      const entryReference = body.endToEndId ? `e2e:${iban}:${body.endToEndId}` : `sim:${randomUUID()}`;
-      const result = await bookIncomingCredit(
-        rails,
-        {
-          entryReference,
-          creditorIban: iban,
-          amount: body.amount,
-          debtorName: body.debtorName,
-          debtorIban: body.debtorIban ?? null,
-          remittance: body.remittance ?? null,
-        },
-        'simulator',
-      );
-      return { statusCode: 201, body: result };
+  if (devRoutesMounted) {
+    app.post('/dev/sepa/incoming', async (request, reply) => {
+      const principal = await principalOf(request);
+      requireSimulatorAccess(settings, principal);
+      const body = parseOrThrow(simulateSepaCreditRequestSchema, request.body);
+      const checked = validateIban(body.iban);
+      if (!checked.ok) {
+        throw new InvalidIbanError(undefined, { problem: checked.problem });
+      }
+      const iban = checked.value;
+      return idempotent(core.idempotency, request, reply, { principal: principal.userId }, async () => {
+        // A payer's end-to-end id books the credit once; without one every call is a new credit (the
+        // Idempotency-Key, when sent, makes a retry return the first answer).
+        const entryReference = body.endToEndId ? `e2e:${iban}:${body.endToEndId}` : `sim:${randomUUID()}`;
+        const result = await bookIncomingCredit(
+          rails,
+          {
+            entryReference,
+            creditorIban: iban,
+            amount: body.amount,
+            debtorName: body.debtorName,
+            debtorIban: body.debtorIban ?? null,
+            remittance: body.remittance ?? null,
+          },
+          'simulator',
+        );
+        return { statusCode: 201, body: result };
+      });
     });
-  });
+  }
   app.post('/sepa/camt054', async (request) => {
     const principal = await principalOf(request);
     requireSimulatorAccess(settings, principal);
@@ -227,42 +234,46 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
     await principalOf(request);
     return listNetworks(rails, crypto);
   });
-  app.post('/dev/crypto/incoming', async (request, reply) => {
-    const principal = await principalOf(request);
-    requireSimulatorAccess(settings, principal);
-    const body = parseOrThrow(simulateCryptoDepositRequestSchema, request.body);
-    const chain = chainOf(body.asset);
-    if (!chain) {
-      throw new CryptoAssetUnsupportedError(undefined, { asset: body.asset });
-    }
-    const address = validateCryptoAddress(body.asset, body.address);
-    if (!address.ok) {
-      throw new InvalidCryptoAddressError(undefined, { problem: address.problem, asset: body.asset });
-    }
-    const amountMinor = parsePositiveAmount(body.amount, cashAsset(body.asset));
-    const transaction = await crypto.chains.receive(chain, {
-      asset: body.asset,
-      address: address.value,
-      amountMinor,
+  if (devRoutesMounted) {
+    app.post('/dev/crypto/incoming', async (request, reply) => {
+      const principal = await principalOf(request);
+      requireSimulatorAccess(settings, principal);
+      const body = parseOrThrow(simulateCryptoDepositRequestSchema, request.body);
+      const chain = chainOf(body.asset);
+      if (!chain) {
+        throw new CryptoAssetUnsupportedError(undefined, { asset: body.asset });
+      }
+      const address = validateCryptoAddress(body.asset, body.address);
+      if (!address.ok) {
+        throw new InvalidCryptoAddressError(undefined, { problem: address.problem, asset: body.asset });
+      }
+      const amountMinor = parsePositiveAmount(body.amount, cashAsset(body.asset));
+      const transaction = await crypto.chains.receive(chain, {
+        asset: body.asset,
+        address: address.value,
+        amountMinor,
+      });
+      const deposit = await rails.db
+        .selectFrom('crypto_deposits')
+        .select('id')
+        .where('chain', '=', chain)
+        .where('tx_hash', '=', transaction.txHash)
+        .executeTakeFirst();
+      return reply.status(201).send({ chain, txHash: transaction.txHash, depositId: deposit?.id ?? null });
     });
-    const deposit = await rails.db
-      .selectFrom('crypto_deposits')
-      .select('id')
-      .where('chain', '=', chain)
-      .where('tx_hash', '=', transaction.txHash)
-      .executeTakeFirst();
-    return reply.status(201).send({ chain, txHash: transaction.txHash, depositId: deposit?.id ?? null });
-  });
-  app.post('/dev/crypto/blocks', async (request) => {
-    const principal = await principalOf(request);
-    requireSimulatorAccess(settings, principal);
-    const { chain, count } = parseOrThrow(produceBlocksRequestSchema, request.body);
-    let tipHeight = 0;
-    for (let produced = 0; produced < count; produced += 1) {
-      tipHeight = await crypto.chains.produceBlock(chain);
-    }
-    return { chain, tipHeight };
-  });
+  }
+  if (devRoutesMounted) {
+    app.post('/dev/crypto/blocks', async (request) => {
+      const principal = await principalOf(request);
+      requireSimulatorAccess(settings, principal);
+      const { chain, count } = parseOrThrow(produceBlocksRequestSchema, request.body);
+      let tipHeight = 0;
+      for (let produced = 0; produced < count; produced += 1) {
+        tipHeight = await crypto.chains.produceBlock(chain);
+      }
+      return { chain, tipHeight };
+    });
+  }
 
   // Withdrawals.
   app.post('/withdrawals', async (request, reply) => {
@@ -278,6 +289,10 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
         body: await createWithdrawal(rails, principal, keyOf(request), body),
       }),
     );
+  });
+  app.get('/withdrawals', async (request) => {
+    const { userId } = await principalOf(request);
+    return listWithdrawals(rails, userId, parseOrThrow(withdrawalListQuerySchema, request.query));
   });
   app.get('/withdrawals/:id', async (request) => {
     const { userId } = await principalOf(request);

@@ -3,7 +3,13 @@
  * USD 2,000.00 (two card deposits) and BTC 0.25 (two crypto deposits); leo.fresh has nothing; mia.delegate has
  * EUR 150.00. Every id is derived from a fixed name, so running the seed again changes nothing.
  */
-import { type ActivityKind, BANK_TENANT_ID, type CashAssetCode, DEMO_USER_IDS } from '@tessera/contracts';
+import {
+  type ActivityDetails,
+  type ActivityKind,
+  BANK_TENANT_ID,
+  type CashAssetCode,
+  DEMO_USER_IDS,
+} from '@tessera/contracts';
 import { amountFromDecimal } from '@tessera/money';
 import { operationMetadata, recordOperation } from '../activity/activity.service.ts';
 import { cashAsset } from '../accounts/amounts.ts';
@@ -24,7 +30,12 @@ interface DemoMovement {
   readonly rail: BankAccountPurpose;
   readonly kind: ActivityKind;
   readonly counterparty: string;
-  readonly description: string;
+  /**
+   * The ledger transfer's description: fixed since the first seed (a changed body under the same transfer id would
+   * be refused by the ledger). The activity shows `details` instead, phrased in the customer's language.
+   */
+  readonly ledgerDescription: string;
+  readonly details: ActivityDetails;
 }
 
 interface DemoWallet {
@@ -46,7 +57,8 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'sepa',
         kind: 'sepa_deposit',
         counterparty: 'Ana Demo · FR76 3000 6000 0112 3456 7890 189',
-        description: 'SEPA transfer received',
+        ledgerDescription: 'SEPA transfer received',
+        details: { type: 'sepa_deposit', sender: 'Ana Demo' },
       },
     ],
   },
@@ -61,7 +73,8 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'card',
         kind: 'card_deposit',
         counterparty: 'Visa •••• 4242',
-        description: 'Card deposit',
+        ledgerDescription: 'Card deposit',
+        details: { type: 'card_deposit', brand: 'Visa', last4: '4242' },
       },
       {
         name: 'card-2',
@@ -69,7 +82,8 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'card',
         kind: 'card_deposit',
         counterparty: 'Visa •••• 4242',
-        description: 'Card deposit',
+        ledgerDescription: 'Card deposit',
+        details: { type: 'card_deposit', brand: 'Visa', last4: '4242' },
       },
     ],
   },
@@ -84,7 +98,8 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'crypto',
         kind: 'crypto_deposit',
         counterparty: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-        description: 'Bitcoin deposit (6 confirmations)',
+        ledgerDescription: 'Bitcoin deposit (6 confirmations)',
+        details: { type: 'crypto_deposit', chain: 'bitcoin', txHash: null, confirmations: 6 },
       },
       {
         name: 'chain-2',
@@ -92,7 +107,8 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'crypto',
         kind: 'crypto_deposit',
         counterparty: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-        description: 'Bitcoin deposit (6 confirmations)',
+        ledgerDescription: 'Bitcoin deposit (6 confirmations)',
+        details: { type: 'crypto_deposit', chain: 'bitcoin', txHash: null, confirmations: 6 },
       },
     ],
   },
@@ -107,7 +123,8 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'sepa',
         kind: 'sepa_deposit',
         counterparty: 'Mia Delegate · DE89 3704 0044 0532 0130 00',
-        description: 'SEPA transfer received',
+        ledgerDescription: 'SEPA transfer received',
+        details: { type: 'sepa_deposit', sender: 'Mia Delegate' },
       },
     ],
   },
@@ -173,7 +190,8 @@ async function seedMovement(
     amountMinor,
     limitCategory: 'deposit',
     counterparty: movement.counterparty,
-    description: movement.description,
+    description: null,
+    details: movement.details,
     transferIds: [operationId],
   });
   await core.ledger.createTransfer(BANK_TENANT_ID, {
@@ -185,7 +203,7 @@ async function seedMovement(
     code: LEDGER_CODES.demoFunding,
     metadata: {
       ...operationMetadata(operationId, movement.kind, {
-        description: movement.description,
+        description: movement.ledgerDescription,
         counterparty: movement.counterparty,
       }),
       rail: movement.rail,

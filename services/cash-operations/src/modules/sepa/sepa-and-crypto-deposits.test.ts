@@ -79,7 +79,9 @@ describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
       status: 'posted',
       amount: '42.00',
       counterparty: 'Grandma',
+      // The payer's reference stays as written; the sender is a fact the web app phrases.
       description: 'Birthday',
+      details: { type: 'sepa_deposit', sender: 'Grandma' },
     });
 
     const lost = await t.call('POST', '/api/cash-operations/dev/sepa/incoming', {
@@ -192,7 +194,9 @@ describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
     expect(await t.available(anaEur.id)).toBe(before);
   });
 
-  it('keeps the simulators for development and staff: in production a customer gets CASH_SIMULATOR_DISABLED', async () => {
+  // In production the /dev/ routes are not mounted at all (dev-routes-not-mounted-in-production.test.ts); this is
+  // the settings switch that closes them to customers elsewhere.
+  it('with the simulators closed by settings, a customer gets CASH_SIMULATOR_DISABLED and staff may use them', async () => {
     const production = await buildRailsTestApp(await createDatabase(), { simulatorsOpen: false });
     try {
       const customer = await production.token(ana);

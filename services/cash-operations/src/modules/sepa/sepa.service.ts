@@ -130,6 +130,7 @@ export async function bookIncomingCredit(
       limitCategory: 'deposit',
       counterparty: booked.debtor_name ?? booked.debtor_iban,
       description: booked.remittance,
+      details: { type: 'sepa_deposit', sender: booked.debtor_name },
       transferIds: legs.transfers.map((transfer) => transfer.id),
       createdAt: booked.booked_at,
     });

@@ -7,6 +7,7 @@ import {
   ACTIVITY_KINDS,
   type ActivityKind,
   BANK_TENANT_ID,
+  FEE_SCHEDULE,
   type Statement,
   type StatementEntry,
   STATEMENT_ENTRIES_MAX,
@@ -16,7 +17,7 @@ import { amountFromDecimal } from '@tessera/money';
 import { StatementPeriodInvalidError, StatementTooLargeError } from '../../cash-operations.errors.ts';
 import { cashAsset, formatMinor } from '../accounts/amounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
-import type { WalletRow } from '../wallets/wallets.repository.ts';
+import { isUuid, type WalletRow } from '../wallets/wallets.repository.ts';
 
 /** `YYYY-MM` of a date (UTC). */
 function monthOf(date: Date): string {
@@ -106,11 +107,13 @@ export async function buildStatement(core: CashCore, wallet: WalletRow, month: s
       postedAt: transfer.timestamp,
       kind,
       description: transfer.metadata['description'] ?? transfer.metadata['counterparty'] ?? kind,
+      details: null,
       amount: formatMinor(credited ? magnitude : -magnitude, asset),
       balanceAfter: after.posted,
       ledgerSequence: transfer.sequence,
     };
   });
+  const detailed = await withDetails(core, wallet.id, entries, inPeriod);
   return {
     walletId: wallet.id,
     walletName: wallet.name,
@@ -123,7 +126,7 @@ export async function buildStatement(core: CashCore, wallet: WalletRow, month: s
     closingBalance: closing.posted,
     totalIn: formatMinor(totalIn, asset),
     totalOut: formatMinor(totalOut, asset),
-    entries,
+    entries: detailed,
     chainCheck: await chainCheckAt(core, asset.code, end),
     generatedAt: now.toISOString(),
   };
@@ -167,7 +170,18 @@ async function chainCheckAt(core: CashCore, ledgerCode: string, end: Date) {
   return found ? { ledger: ledgerCode, sequence: found.sequence, hash: found.hash } : null;
 }
 
-const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/**
+ * A text cell a spreadsheet would run as a formula (= + - @, tab, carriage return first: OWASP "CSV injection") gets a
+ * leading apostrophe; descriptions carry other customers' and payers' text (a transfer's note, a debtor's name).
+ * Decimal amounts (`-12.30`) stay numbers.
+ */
+const neutralised = (value: string) =>
+  /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+
+const csvField = (raw: string) => {
+  const value = neutralised(raw);
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+};
 
 /** The statement as CSV (RFC 4180): a header block, then one line per entry. */
 export function statementCsv(statement: Statement): string {
@@ -197,4 +211,44 @@ export function statementCsv(statement: Statement): string {
     ]),
   ];
   return `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+const FEE_IDS: ReadonlySet<string> = new Set(FEE_SCHEDULE.map((entry) => entry.id));
+
+/**
+ * The entries with their operations' details (docs/adr/0010-activity-details.md), so the web app phrases each line
+ * in the customer's language. A fee leg (its description is a fee schedule id) keeps none: it is not the movement
+ * its operation describes. A trade's product comes from the trading service's metadata.
+ */
+async function withDetails(
+  core: CashCore,
+  walletId: string,
+  entries: readonly StatementEntry[],
+  transfers: readonly Transfer[],
+): Promise<StatementEntry[]> {
+  const operationIds = [
+    ...new Set(
+      entries.flatMap((entry) => (entry.operationId && isUuid(entry.operationId) ? [entry.operationId] : [])),
+    ),
+  ];
+  const rows =
+    operationIds.length === 0
+      ? []
+      : await core.db
+          .selectFrom('operations')
+          .select(['id', 'details'])
+          .where('wallet_id', '=', walletId)
+          .where('id', 'in', operationIds)
+          .execute();
+  const detailsOf = new Map(rows.map((row) => [row.id, row.details ?? null]));
+  return entries.map((entry, index) => {
+    const text = transfers[index]?.metadata['description'];
+    if (text !== undefined && FEE_IDS.has(text)) {
+      return entry;
+    }
+    const details =
+      (entry.operationId ? detailsOf.get(entry.operationId.toLowerCase()) : undefined) ??
+      (entry.kind === 'trade' && text ? ({ type: 'trade', product: text } as const) : null);
+    return { ...entry, details };
+  });
 }

@@ -86,7 +86,9 @@ describeEachDatabase('cash operations routes', ({ createDatabase }) => {
         kind: 'sepa_deposit',
         status: 'posted',
         amount: '12500.00',
-        description: 'SEPA transfer received',
+        // Facts for the web app to phrase in the customer's language: no English sentence of ours.
+        description: null,
+        details: { type: 'sepa_deposit', sender: 'Ana Demo' },
       }),
     ]);
   });
@@ -360,7 +362,7 @@ describeEachDatabase('cash operations routes', ({ createDatabase }) => {
     expect([...first.items, ...second.items].map((item: { id: string }) => item.id)).toEqual(
       all.slice(0, 4).map((item: { id: string }) => item.id),
     );
-    const sepa = (await call('ana', 'GET', `/wallets/${eur.id}/activity?q=sepa%20transfer`)).body.items;
+    const sepa = (await call('ana', 'GET', `/wallets/${eur.id}/activity?q=ana%20demo`)).body.items;
     expect(sepa.map((item: { kind: string }) => item.kind)).toEqual(['sepa_deposit']);
     const kinds = (await call('ana', 'GET', `/wallets/${eur.id}/activity?kind=conversion,own_transfer`)).body
       .items;
@@ -385,7 +387,19 @@ describeEachDatabase('cash operations routes', ({ createDatabase }) => {
       kind: 'sepa_deposit',
       amount: '12500.00',
       balanceAfter: '12500.00',
+      details: { type: 'sepa_deposit', sender: 'Ana Demo' },
     });
+    // A conversion's legs carry its pair and rate; its fee leg is not described as the conversion.
+    const conversions = statement.entries.filter((entry: { kind: string }) => entry.kind === 'conversion');
+    expect(conversions.length).toBeGreaterThan(0);
+    for (const entry of conversions) {
+      expect(entry.details).toEqual(
+        entry.description === 'conversionFiat'
+          ? null
+          : { type: 'conversion', from: 'EUR', to: expect.any(String), rate: expect.any(String) },
+      );
+    }
+    expect(conversions.some((entry: { details: unknown }) => entry.details !== null)).toBe(true);
     expect(statement.chainCheck).toMatchObject({
       ledger: 'EUR',
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),

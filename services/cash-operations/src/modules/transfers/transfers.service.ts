@@ -32,7 +32,12 @@ import { bankAccountId, nameBasedUuid } from '../accounts/bank-accounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import { firstRejection, throwLedgerRejection } from '../accounts/ledger-errors.ts';
 import { claimQuote, releaseQuote } from '../fx/fx.service.ts';
-import { checkLimit, eurValueMinor, requireKycOperation } from '../limits/limits.service.ts';
+import {
+  checkLimit,
+  eurValueMinor,
+  recordWithinLimit,
+  requireKycOperation,
+} from '../limits/limits.service.ts';
 import type { WalletRow } from '../wallets/wallets.repository.ts';
 import { ensureCurrentWallet, requireOwnedWallet } from '../wallets/wallets.service.ts';
 
@@ -228,7 +233,14 @@ async function conversion(
     await release();
     throw error;
   }
+  // The ledger keeps the English line (statements read it); the activity keeps the facts for the web to phrase.
   const description = `${fromAsset.code} → ${toAsset.code} at ${quote.rate}`;
+  const details = {
+    type: 'conversion',
+    from: fromAsset.code,
+    to: toAsset.code,
+    rate: quote.rate,
+  } as const;
   const createdAt = core.now();
   const legs: TransferInput[] = [
     {
@@ -274,7 +286,7 @@ async function conversion(
     amountMinor: -converted,
     feeMinor: fee,
     counterparty: to.name,
-    description,
+    details,
     transferIds,
     createdAt,
   });
@@ -287,7 +299,7 @@ async function conversion(
     asset: toAsset.code,
     amountMinor: received,
     counterparty: from.name,
-    description,
+    details,
     transferIds,
     createdAt,
   });
@@ -354,33 +366,37 @@ export async function transferToCustomer(
   const legId = legIdOf(operationId, 0);
   const note = request.note ?? null;
   const createdAt = core.now();
-  await recordOperation(core, {
-    id: operationId,
-    walletId: from.id,
-    userId,
-    kind: 'customer_transfer',
-    status: 'posted',
-    asset: asset.code,
-    amountMinor: -amountMinor,
-    valueEurMinor,
-    limitCategory: 'customerTransfer',
-    counterparty: recipient.displayName,
-    description: note,
-    transferIds: [legId],
-    createdAt,
-  });
-  await recordOperation(core, {
-    id: operationId,
-    walletId: target.id,
-    userId: recipient.userId,
-    kind: 'customer_transfer',
-    status: 'posted',
-    asset: asset.code,
-    amountMinor,
-    counterparty: sender,
-    description: note,
-    transferIds: [legId],
-    createdAt,
+  // Recorded under the limit lock (the limit counted again: a transfer sent at the same time cannot pass too).
+  await recordWithinLimit(core, userId, 'customerTransfer', valueEurMinor, async (db) => {
+    const inTransaction = { ...core, db };
+    await recordOperation(inTransaction, {
+      id: operationId,
+      walletId: from.id,
+      userId,
+      kind: 'customer_transfer',
+      status: 'posted',
+      asset: asset.code,
+      amountMinor: -amountMinor,
+      valueEurMinor,
+      limitCategory: 'customerTransfer',
+      counterparty: recipient.displayName,
+      description: note,
+      transferIds: [legId],
+      createdAt,
+    });
+    await recordOperation(inTransaction, {
+      id: operationId,
+      walletId: target.id,
+      userId: recipient.userId,
+      kind: 'customer_transfer',
+      status: 'posted',
+      asset: asset.code,
+      amountMinor,
+      counterparty: sender,
+      description: note,
+      transferIds: [legId],
+      createdAt,
+    });
   });
   await submitLegs(core, operationId, [
     {

@@ -399,6 +399,72 @@ describeEachDatabase('beneficiaries and withdrawals', ({ createDatabase }) => {
     expect(await t.available(anaUsd.id)).toBe(usdBefore);
   });
 
+  it("lists the caller's own withdrawals newest first, by cursor pages, pending then settled; never another's", async () => {
+    await t.rails.rails.drain();
+    const payee = await addBeneficiary(anaToken, {
+      kind: 'iban',
+      name: 'Ana Landlord',
+      iban: 'FR14 2004 1010 0505 0001 3M02 606',
+    });
+    const created: Withdrawal[] = [];
+    for (const amount of ['1.00', '2.00', '3.00']) {
+      const response = await t.call('POST', '/api/cash-operations/withdrawals', {
+        token: anaStepUp,
+        key: key(),
+        body: { walletId: anaEur.id, beneficiaryId: payee.id, amount },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      created.push(response.json());
+    }
+    const newestFirst = created.map((item) => item.id).reverse();
+    const list = async (token: string, query = '') => {
+      const response = await t.call('GET', `/api/cash-operations/withdrawals${query}`, { token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { items: Withdrawal[]; nextCursor: string | null };
+    };
+    // Pending before the rail answers, newest first, with no settlement time yet.
+    const pending = await list(anaToken, '?status=pending');
+    expect(pending.items.map((item) => item.id)).toEqual(newestFirst);
+    expect(pending.items.map((item) => item.amount)).toEqual(['3.00', '2.00', '1.00']);
+    expect(pending.items.every((item) => item.settledAt === null)).toBe(true);
+    expect(pending.items[0]).toMatchObject({
+      beneficiaryName: 'Ana Landlord',
+      destination: 'FR1420041010050500013M02606',
+      asset: 'EUR',
+      rail: 'sepa',
+      status: 'pending',
+    });
+    // Pages of one walk every withdrawal once, newest first, then end.
+    const all = (await list(anaToken, '?limit=100')).items;
+    expect(all.slice(0, 3).map((item) => item.id)).toEqual(newestFirst);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(anaToken, `?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(seen).toEqual(all.map((item) => item.id));
+    // Another customer sees none of them, with or without a filter.
+    expect((await list(miaToken, '?limit=100')).items).toEqual([]);
+    expect((await list(miaToken, '?status=pending')).items).toEqual([]);
+    // The rail confirms: posted, with the time it settled.
+    await t.rails.rails.drain();
+    const settled = (await list(anaToken)).items.filter((item) => newestFirst.includes(item.id));
+    expect(settled.map((item) => item.status)).toEqual(['posted', 'posted', 'posted']);
+    expect(settled.every((item) => item.settledAt !== null)).toBe(true);
+    expect((await list(anaToken, '?status=pending')).items).toEqual([]);
+    // A forged cursor and a bad limit are refused with clear codes; no token is 401.
+    const forged = await t.call('GET', '/api/cash-operations/withdrawals?cursor=bm90LWEtY3Vyc29y', {
+      token: anaToken,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('CASH_CURSOR_INVALID');
+    const badLimit = await t.call('GET', '/api/cash-operations/withdrawals?limit=0', { token: anaToken });
+    expect(badLimit.statusCode).toBe(400);
+    expect((await t.call('GET', '/api/cash-operations/withdrawals', {})).statusCode).toBe(401);
+  });
+
   it('leaves every ledger verified: hash chains and balances', async () => {
     await t.rails.rails.drain();
     for (const verification of await t.verifyAll()) {

@@ -20,17 +20,22 @@ import {
   type CreateWithdrawalRequest,
   type PendingInfo,
   type Withdrawal,
+  type WithdrawalPage,
 } from '@tessera/contracts';
 import { amountFromDecimal, type Asset } from '@tessera/money';
 import type { Principal } from '@tessera/platform';
-import type { Selectable } from 'kysely';
-import { InsufficientFundsError, StepUpRequiredError } from '../../cash-operations.errors.ts';
+import { type Selectable, sql } from 'kysely';
+import {
+  CursorInvalidError,
+  InsufficientFundsError,
+  StepUpRequiredError,
+} from '../../cash-operations.errors.ts';
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
 import { throwLedgerRejection } from '../accounts/ledger-errors.ts';
 import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
 import { deleteOperation } from '../activity/operations.repository.ts';
-import { checkLimit, eurValueMinor } from '../limits/limits.service.ts';
+import { checkLimit, eurValueMinor, recordWithinLimit } from '../limits/limits.service.ts';
 import { operationIdOf } from '../transfers/transfers.service.ts';
 import { isUuid, type WalletRow } from '../wallets/wallets.repository.ts';
 import { requireOwnedWallet } from '../wallets/wallets.service.ts';
@@ -51,7 +56,7 @@ import {
   type Rails,
 } from '../rails/rails.ts';
 import { railFeeMinor } from '../rails/rail-fees.ts';
-import type { WithdrawalsTable } from '../rails/rails.tables.ts';
+import type { RailsDatabase, WithdrawalsTable } from '../rails/rails.tables.ts';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
@@ -80,6 +85,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     railReference: row.rail_reference,
     rejectReason: row.reject_reason,
     createdAt: row.created_at.toISOString(),
+    settledAt: row.status === 'pending' ? null : row.updated_at.toISOString(),
   };
 }
 
@@ -133,7 +139,8 @@ export async function createWithdrawal(
   const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
   await checkLimit(core, userId, 'withdrawal', valueEurMinor);
   await requireAvailable(rails, wallet, asset, amountMinor + feeMinor);
-  // From here the withdrawal is recorded, then held; a ledger rejection (a race with another spend) undoes both.
+  // From here the withdrawal is recorded under the limit lock (the limit counted again: a withdrawal sent at the same
+  // time cannot pass too), then held; a ledger rejection (a race with another spend) undoes the records.
   const now = core.now();
   const destination = rail === 'sepa' ? beneficiary.iban! : beneficiary.address!;
   const row: WithdrawalRow = {
@@ -153,11 +160,6 @@ export async function createWithdrawal(
     created_at: now,
     updated_at: now,
   };
-  await rails.db
-    .insertInto('withdrawals')
-    .values(row)
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
   const legCount = feeMinor > 0n ? 2 : 1;
   const holdIds = Array.from({ length: legCount }, (_, leg) => railLegId.hold(operationId, leg));
   const settleAt = new Date(now.getTime() + rails.settings.withdrawalSettleDelayMs);
@@ -167,22 +169,32 @@ export async function createWithdrawal(
     expiresAt: null,
     confirmations: null,
   };
-  await recordOperation(core, {
-    id: operationId,
-    walletId: wallet.id,
-    userId,
-    kind: rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal',
-    status: 'pending',
-    asset: asset.code,
-    amountMinor: -amountMinor,
-    feeMinor,
-    valueEurMinor,
-    limitCategory: 'withdrawal',
-    counterparty: `${beneficiary.name} · ${destination}`.slice(0, 256),
-    description: request.reference ?? null,
-    pending,
-    transferIds: holdIds,
-    createdAt: now,
+  await recordWithinLimit(core, userId, 'withdrawal', valueEurMinor, async (db) => {
+    await (db as unknown as RailsDatabase)
+      .insertInto('withdrawals')
+      .values(row)
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    await recordOperation(
+      { ...core, db },
+      {
+        id: operationId,
+        walletId: wallet.id,
+        userId,
+        kind: rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal',
+        status: 'pending',
+        asset: asset.code,
+        amountMinor: -amountMinor,
+        feeMinor,
+        valueEurMinor,
+        limitCategory: 'withdrawal',
+        counterparty: `${beneficiary.name} · ${destination}`.slice(0, 256),
+        description: request.reference ?? null,
+        pending,
+        transferIds: holdIds,
+        createdAt: now,
+      },
+    );
   });
   const kind = rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal';
   const metadata = operationMetadata(operationId, kind, {
@@ -251,6 +263,51 @@ export async function getWithdrawal(rails: Rails, userId: string, id: string): P
     throw new WithdrawalNotFoundError();
   }
   return toWithdrawal(row);
+}
+
+/** A position in the caller's withdrawals, newest first: the last item's creation time and id. */
+function encodeWithdrawalCursor(row: WithdrawalRow): string {
+  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+}
+
+function decodeWithdrawalCursor(text: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (Number.isNaN(createdAt.getTime()) || id === undefined || !isUuid(id)) {
+    throw new CursorInvalidError();
+  }
+  return { createdAt, id: id.toLowerCase() };
+}
+
+/** GET /withdrawals: the caller's withdrawals (never another customer's), newest first, by cursor pages. */
+export async function listWithdrawals(
+  rails: Rails,
+  userId: string,
+  query: { cursor?: string | undefined; status?: Withdrawal['status'] | undefined; limit: number },
+): Promise<WithdrawalPage> {
+  let select = rails.db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId);
+  if (query.status) {
+    select = select.where('status', '=', query.status);
+  }
+  if (query.cursor) {
+    const cursor = decodeWithdrawalCursor(query.cursor);
+    select = select.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.createdAt),
+        eb.and([eb('created_at', '=', cursor.createdAt), eb(sql<string>`id::text`, '<', cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await select
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map(toWithdrawal),
+    nextCursor: rows.length > query.limit ? encodeWithdrawalCursor(page[page.length - 1]!) : null,
+  };
 }
 
 /** Registers the settle job: submit to the rail, then post or void the hold. Idempotent. */

@@ -563,6 +563,9 @@ export class OrdersService {
         .executeTakeFirstOrThrow();
       await this.notify(fill.order.userId, { type: 'fill', fill: fillView(spec, row) });
     }
+    for (const fill of settlement.fills) {
+      await this.onPositionChanged?.(fill.order.userId, spec.productId);
+    }
   }
 
   /** Average cost and realised P&L: buys add their cost with fees; sells take out the average cost. */
@@ -868,6 +871,9 @@ export class OrdersService {
       .catch(() => undefined);
     void spec;
   }
+
+  /** Called after a fill changed the customer's position (the runtime sends the `position` message). */
+  onPositionChanged: ((userId: string, productId: string) => Promise<void>) | null = null;
 
   async notify(userId: string, message: TradingServerMessage): Promise<void> {
     const event: TradingCustomerEvent = { userId, message };

@@ -13,14 +13,20 @@ import { formatRateText } from '#/lib/cash/money.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
 import { WalletCards } from '#/components/cash/wallet-cards.tsx';
 import { ActivityList, formatDateTime } from '#/components/cash/activity-list.tsx';
+import { useTradingStream } from '#/lib/markets/trading-stream.ts';
 import '#/components/cash/cash.css';
+import '#/lib/markets/markets.css';
+import './home.css';
+import { HomePositions } from './home-positions.tsx';
+import { PortfolioChart } from './portfolio-chart.tsx';
 
 /** The KYC level from which withdrawals and transfers to other customers are allowed (PRODUCT.md, KYC). */
 const KYC_VERIFIED_LEVEL = 2;
 
 /**
- * /dashboard/home/: total balance in the customer's reference currency, quick actions, the wallets, recent
- * activity and a KYC prompt while the level is low; `origin=deposit_success` shows a success banner.
+ * /dashboard/home/: total balance in the customer's reference currency, quick actions, the portfolio value chart,
+ * the wallets, the positions (live from the trading websocket), recent activity and a KYC prompt while the level
+ * is low; `origin=deposit_success` shows a success banner.
  */
 export function DashboardHomePage({ depositSucceeded }: { depositSucceeded: boolean }) {
   const { t } = useTranslation(['wallets', 'dashboard', 'errors']);
@@ -29,6 +35,7 @@ export function DashboardHomePage({ depositSucceeded }: { depositSucceeded: bool
   const wallets = useQuery(walletsQueryOptions(call));
   const limits = useQuery(limitsQueryOptions(call));
   const firstWallet = wallets.data?.find((wallet) => wallet.status === 'open');
+  useTradingStream();
   return (
     <div className="app-page">
       <PageHeader title={t('home.title')} />
@@ -91,6 +98,7 @@ export function DashboardHomePage({ depositSucceeded }: { depositSucceeded: bool
           </div>
         </Card>
       </div>
+      <PortfolioChart />
       <section className="cash-section" aria-labelledby="home-wallets-title">
         <h2 id="home-wallets-title" className="cash-section__title">
           {t('list.title')}
@@ -113,6 +121,7 @@ export function DashboardHomePage({ depositSucceeded }: { depositSucceeded: bool
         ) : null}
         {wallets.data && wallets.data.length > 0 ? <WalletCards wallets={wallets.data} /> : null}
       </section>
+      <HomePositions />
       <section className="cash-section" aria-labelledby="home-activity-title">
         <h2 id="home-activity-title" className="cash-section__title">
           {t('home.recentActivity')}

@@ -75,7 +75,7 @@ export function MarketPage() {
               onSelect={setSelected}
             />
           </div>
-          <div className="mkt-columns">
+          <div className="mkt-columns mkt-columns--wide">
             <GroupsTable
               title={t('market.sectors.title')}
               groups={overview.data.sectors}

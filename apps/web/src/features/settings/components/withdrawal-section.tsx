@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BENEFICIARY_NAME_MAX_CHARS,
   formatIban,
@@ -18,6 +18,7 @@ import { Banner, Button, Card, EmptyState, SegmentedControl, Select, Skeleton, T
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import {
   newIdempotencyKey,
+  retryUnlessClientError,
   useCashCall,
   useInvalidateCash,
   walletsQueryOptions,
@@ -27,11 +28,17 @@ import {
   createBeneficiary,
   createWithdrawal,
   deleteBeneficiary,
+  getWithdrawalsPage,
   railsKeys,
 } from '#/lib/cash/rails-api.ts';
 import { amountErrorCode, codeMessage, errorMessage } from '#/lib/cash/errors.ts';
 import { amountInputError, formatAmountText, normalizeAmountInput } from '#/lib/cash/money.ts';
 import { useStepUpRetry } from '#/components/cash/use-step-up-retry.tsx';
+import { formatDateTime, StatusBadge } from '#/components/cash/activity-list.tsx';
+import { RemainingLimitHint } from '#/components/cash/limits-panel.tsx';
+import { MoneyAmount } from '#/components/cash/money-amount.tsx';
+import { isPositiveAmount, shortAddress } from '#/components/cash/wallet-cards.tsx';
+import { maskIban } from '#/lib/cash/presentation.ts';
 import '#/components/cash/cash.css';
 
 /** The withdrawal fee of the fee schedule for a wallet's asset, as a decimal string (or null when free). */
@@ -76,6 +83,7 @@ export function WithdrawalSection() {
     <div className="cash-section">
       <p className="app-muted">{t('settings.withdrawal.lead')}</p>
       <WithdrawForm beneficiaries={beneficiaries.data} wallets={wallets.data} />
+      <PastWithdrawals />
       <BeneficiaryList beneficiaries={beneficiaries.data} />
       <AddBeneficiaryForm />
     </div>
@@ -86,6 +94,101 @@ function describe(beneficiary: Beneficiary): string {
   return beneficiary.kind === 'iban'
     ? formatIban(beneficiary.iban ?? '')
     : `${beneficiary.asset} · ${beneficiary.address}`;
+}
+
+/** Where a withdrawal went, for a list: the masked IBAN or the shortened address. */
+function maskedDestination(withdrawal: Withdrawal): string {
+  return withdrawal.rail === 'sepa' ? maskIban(withdrawal.destination) : shortAddress(withdrawal.destination);
+}
+
+/**
+ * "Past withdrawals" (GET /withdrawals, newest first, "Load more" by cursor): where each went, how much, its status;
+ * a pending one says what settles it, a settled one when. Live updates refresh it when the rail answers.
+ */
+function PastWithdrawals() {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const language = currentLanguage();
+  const call = useCashCall();
+  const withdrawals = useInfiniteQuery({
+    queryKey: railsKeys.withdrawals(),
+    queryFn: ({ pageParam, signal }) => getWithdrawalsPage(call, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    retry: retryUnlessClientError,
+  });
+  const items = withdrawals.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section className="cash-section" aria-labelledby="past-withdrawals-title">
+      <h3 id="past-withdrawals-title" className="app-settings__subtitle">
+        {t('settings.withdrawal.history.title')}
+      </h3>
+      {withdrawals.isPending ? <Skeleton shape="block" height="80px" /> : null}
+      {withdrawals.isError ? <Banner tone="danger">{errorMessage(t, withdrawals.error)}</Banner> : null}
+      {withdrawals.isSuccess && items.length === 0 ? (
+        <p className="app-muted">{t('settings.withdrawal.history.empty')}</p>
+      ) : null}
+      {items.length > 0 ? (
+        <ul className="cash-withdrawals" aria-label={t('settings.withdrawal.history.title')}>
+          {items.map((withdrawal) => (
+            <li key={withdrawal.id} className="cash-withdrawals__row">
+              <div className="cash-withdrawals__main">
+                <span>
+                  <strong>{withdrawal.beneficiaryName}</strong>{' '}
+                  <span className="app-muted cash-mono" title={withdrawal.destination}>
+                    {maskedDestination(withdrawal)}
+                  </span>
+                </span>
+                <span className="app-muted cash-activity__meta">
+                  {t('settings.withdrawal.history.created', {
+                    date: formatDateTime(withdrawal.createdAt, language),
+                  })}
+                  {withdrawal.settledAt
+                    ? ` · ${t(`settings.withdrawal.history.settled.${withdrawal.status}`, {
+                        date: formatDateTime(withdrawal.settledAt, language),
+                      })}`
+                    : null}
+                </span>
+                {withdrawal.status === 'pending' ? (
+                  <span className="cash-pending">
+                    {t(`settings.withdrawal.history.pending.${withdrawal.rail}`)}
+                  </span>
+                ) : null}
+              </div>
+              <div className="cash-withdrawals__side">
+                <MoneyAmount
+                  amount={`-${withdrawal.amount}`}
+                  asset={withdrawal.asset}
+                  signDisplay="exceptZero"
+                  tone={withdrawal.status === 'voided' ? 'neutral' : 'auto'}
+                  className={withdrawal.status === 'voided' ? 'cash-activity__voided' : undefined}
+                />
+                {isPositiveAmount(withdrawal.fee, withdrawal.asset) ? (
+                  <span className="app-muted cash-activity__fee">
+                    {t('activity.fee', {
+                      amount: formatAmountText(withdrawal.fee, withdrawal.asset, language),
+                    })}
+                  </span>
+                ) : null}
+                <StatusBadge status={withdrawal.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {withdrawals.hasNextPage ? (
+        <div>
+          <Button
+            variant="secondary"
+            loading={withdrawals.isFetchingNextPage}
+            loadingLabel={t('activity.loading')}
+            onClick={() => void withdrawals.fetchNextPage()}
+          >
+            {t('activity.loadMore')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
 }
 
 function BeneficiaryList({ beneficiaries }: { beneficiaries: readonly Beneficiary[] }) {
@@ -410,6 +513,7 @@ function WithdrawForm({
                 autoComplete="off"
                 required
               />
+              <RemainingLimitHint operation="withdrawal" />
               {beneficiary.kind === 'iban' ? (
                 <TextField
                   label={t('settings.withdrawal.reference')}

@@ -3,25 +3,38 @@
  * cancel and replace, positions and watchlists. Every key starts with `trading`, so the trading websocket
  * (use-trading-stream.ts) and the detached windows (trading-sync.ts) can refresh what an event touches.
  */
-import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import {
-  FINAL_ORDER_STATUSES,
-  type Order,
-  type OrderPreview,
-  type OrdersPage,
-  type PlaceOrderRequest,
-  type Position,
-  type PositionsResponse,
-  type PreviewOrderRequest,
-  type ReplaceOrderRequest,
-  type Watchlist,
+import type {
+  Order,
+  OrderPreview,
+  OrdersPage,
+  PlaceOrderRequest,
+  PriceAlert,
+  AlertCondition,
+  PreviewOrderRequest,
+  ReplaceOrderRequest,
+  Watchlist,
 } from '@tessera/contracts';
-import type { ApiRequest } from '#/lib/api.ts';
 
-export const TRADING_SERVICE = 'trading';
-
-export type TradingCall = <T>(path: string, request?: ApiRequest) => Promise<T>;
+export {
+  applyAlert,
+  applyOrder,
+  applyPosition,
+  isOpenOrder,
+  positionsQueryOptions,
+  sortAlerts,
+  TRADING_SERVICE,
+  type TradingCall,
+  tradingKeys,
+} from '#/lib/markets/trading-cache.ts';
+import {
+  applyOrder,
+  sortAlerts,
+  TRADING_SERVICE,
+  type TradingCall,
+  tradingKeys,
+} from '#/lib/markets/trading-cache.ts';
 
 /** The trading service's caller from the router context. */
 export function useTradingCall(): TradingCall {
@@ -29,14 +42,6 @@ export function useTradingCall(): TradingCall {
   const { api } = router.options.context;
   return (path, request) => api(TRADING_SERVICE, path, request);
 }
-
-export const tradingKeys = {
-  all: ['trading'] as const,
-  openOrders: () => ['trading', 'orders', 'open'] as const,
-  history: () => ['trading', 'orders', 'history'] as const,
-  positions: () => ['trading', 'positions'] as const,
-  watchlists: () => ['trading', 'watchlists'] as const,
-};
 
 /** The customer's working orders, newest first (GET /orders?status=open). */
 export function openOrdersQueryOptions(call: TradingCall) {
@@ -59,15 +64,6 @@ export function orderHistoryQueryOptions(call: TradingCall) {
   });
 }
 
-export function positionsQueryOptions(call: TradingCall) {
-  return queryOptions({
-    queryKey: tradingKeys.positions(),
-    queryFn: ({ signal }) => call<PositionsResponse>('/positions', { signal }).then((answer) => answer.items),
-    staleTime: 5_000,
-    refetchOnMount: 'always',
-  });
-}
-
 export function watchlistsQueryOptions(call: TradingCall) {
   return queryOptions({
     queryKey: tradingKeys.watchlists(),
@@ -75,6 +71,27 @@ export function watchlistsQueryOptions(call: TradingCall) {
       call<{ items: Watchlist[] }>('/watchlists', { signal }).then((answer) => answer.items),
     staleTime: 30_000,
   });
+}
+
+/** The customer's price alerts, active first then the latest triggered (GET /alerts). */
+export function alertsQueryOptions(call: TradingCall) {
+  return queryOptions({
+    queryKey: tradingKeys.alerts(),
+    queryFn: ({ signal }) =>
+      call<{ items: PriceAlert[] }>('/alerts', { signal }).then((answer) => sortAlerts(answer.items)),
+    staleTime: 30_000,
+  });
+}
+
+export function createAlert(
+  call: TradingCall,
+  body: { productId: string; condition: AlertCondition; price: string },
+) {
+  return call<PriceAlert>('/alerts', { method: 'POST', body });
+}
+
+export function deleteAlert(call: TradingCall, alertId: string) {
+  return call<PriceAlert>(`/alerts/${encodeURIComponent(alertId)}`, { method: 'DELETE' });
 }
 
 export function previewOrder(call: TradingCall, body: PreviewOrderRequest, signal?: AbortSignal) {
@@ -101,40 +118,6 @@ export function updateWatchlist(call: TradingCall, watchlistId: string, productI
   return call<Watchlist>(`/watchlists/${encodeURIComponent(watchlistId)}`, {
     method: 'PATCH',
     body: { productIds },
-  });
-}
-
-/** True while an order can still trade (and be cancelled). */
-export function isOpenOrder(order: Order): boolean {
-  return !FINAL_ORDER_STATUSES.includes(order.status);
-}
-
-/**
- * Folds a changed order into the cached lists: an open order is added or replaced in the open list (newest first),
- * a finished one leaves it and joins the history. Returns nothing; the cache notifies every component.
- */
-export function applyOrder(queryClient: QueryClient, order: Order): void {
-  const open = isOpenOrder(order);
-  queryClient.setQueryData<Order[]>(tradingKeys.openOrders(), (current) => {
-    const others = (current ?? []).filter((item) => item.id !== order.id);
-    if (!open) {
-      return others;
-    }
-    return [order, ...others].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  });
-  if (!open) {
-    queryClient.setQueryData<Order[]>(tradingKeys.history(), (current) =>
-      current === undefined ? current : [order, ...current.filter((item) => item.id !== order.id)],
-    );
-  }
-}
-
-/** Folds a changed position into the cached list (a position sold to zero leaves it). */
-export function applyPosition(queryClient: QueryClient, position: Position): void {
-  queryClient.setQueryData<Position[]>(tradingKeys.positions(), (current) => {
-    const others = (current ?? []).filter((item) => item.productId !== position.productId);
-    const held = /[1-9]/.test(position.quantity);
-    return (held ? [...others, position] : others).sort((a, b) => a.productId.localeCompare(b.productId));
   });
 }
 

@@ -13,6 +13,8 @@ import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { useProductSwitch } from '../hooks/use-product-switch.ts';
 import { useTradingStream } from '../hooks/use-trading-stream.ts';
 import { tradingErrorMessage } from '../lib/order-input.ts';
+import { AlertNotices } from './alert-notices.tsx';
+import { AlertsPanel } from './alerts-panel.tsx';
 import { CashBalance } from './cash-balance.tsx';
 import { ChartPanel } from './chart-panel.tsx';
 import { MarketDepthPanel } from './market-depth-panel.tsx';
@@ -134,6 +136,7 @@ export function TradingPage({ product }: { product: ProductId }) {
           <p className="trd-detach-row">
             <DetachLink component="WATCHLIST" product={product} />
           </p>
+          <AlertsPanel productId={product} />
         </div>
         <div className="trd-grid__depth">
           <MarketDepthPanel productId={product} />
@@ -142,6 +145,7 @@ export function TradingPage({ product }: { product: ProductId }) {
           <OrdersPanel onSelect={switchProduct} />
         </div>
       </div>
+      <AlertNotices />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '#/lib/cash/errors.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
 import { SepaDepositDetails } from '#/components/cash/sepa-deposit-details.tsx';
 import { CryptoDepositDetails } from '#/components/cash/crypto-deposit-details.tsx';
+import { RemainingLimitHint } from '#/components/cash/limits-panel.tsx';
 import { CardDepositForm } from './card-deposit-form.tsx';
 import '#/components/cash/cash.css';
 
@@ -100,6 +101,7 @@ export function FundPage({
             </dd>
           </div>
         </dl>
+        {methods.length === 0 ? null : <RemainingLimitHint operation="deposit" />}
       </Card>
       {methods.length === 0 ? (
         <Card>

@@ -11,6 +11,7 @@ import {
 } from '#/lib/cash/cash-api.ts';
 import { errorMessage } from '#/lib/cash/errors.ts';
 import { formatAmountText } from '#/lib/cash/money.ts';
+import { describeDetails } from '#/lib/cash/presentation.ts';
 import { formatDateTime } from '#/components/cash/activity-list.tsx';
 
 /** "2026-11" as "November 2026" / "novembre 2026". */
@@ -143,7 +144,11 @@ function StatementBody({ statement }: { statement: Statement }) {
             {statement.entries.map((entry) => (
               <tr key={entry.transferId}>
                 <td>{formatDateTime(entry.postedAt, language)}</td>
-                <td>{entry.description || t(`kinds.${entry.kind}`)}</td>
+                <td>
+                  {entry.details
+                    ? describeDetails(t, entry.details, language)
+                    : entry.description || t(`kinds.${entry.kind}`)}
+                </td>
                 <td className="cash-num">{money(entry.amount)}</td>
                 <td className="cash-num">{money(entry.balanceAfter)}</td>
               </tr>

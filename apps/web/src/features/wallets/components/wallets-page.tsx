@@ -5,6 +5,7 @@ import { useTranslation } from '#/lib/i18n.ts';
 import { useCashCall, walletsQueryOptions } from '#/lib/cash/cash-api.ts';
 import { errorMessage } from '#/lib/cash/errors.ts';
 import { WalletCards } from '#/components/cash/wallet-cards.tsx';
+import { LimitsPanel } from '#/components/cash/limits-panel.tsx';
 import { CreateWalletForm } from './create-wallet-form.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
 import '#/components/cash/cash.css';
@@ -49,9 +50,12 @@ export function WalletsPage({ action }: { action: 'new' | 'transfer' }) {
           ) : null}
           {wallets.data && wallets.data.length > 0 ? <WalletCards wallets={wallets.data} /> : null}
         </section>
-        <Card as="section" title={t('create.title')} headingLevel={2}>
-          <CreateWalletForm />
-        </Card>
+        <div className="cash-section">
+          <Card as="section" title={t('create.title')} headingLevel={2}>
+            <CreateWalletForm />
+          </Card>
+          <LimitsPanel />
+        </div>
       </div>
       <TransferDialog
         open={action === 'transfer'}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  AreaSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { PORTFOLIO_RANGES, type PortfolioHistoryResponse, type PortfolioRange } from '@tessera/contracts';
+import { Banner, Card, SegmentedControl, Skeleton } from '@tessera/ui';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { chartNumber, formatMoneyText, formatPercent, toneClass } from '#/lib/markets/market-format.ts';
+import { errorMessage } from '#/lib/cash/errors.ts';
+import { portfolioHistoryQueryOptions, useSeriesCall } from '../api/portfolio-api.ts';
+import { ChartAttribution } from '#/lib/markets/chart-attribution.tsx';
+
+const RANGE_STORAGE_KEY = 'tessera.home.portfolioRange';
+const CHART_HEIGHT = 220;
+
+function storedRange(): PortfolioRange {
+  try {
+    const value = localStorage.getItem(RANGE_STORAGE_KEY);
+    return (PORTFOLIO_RANGES as readonly string[]).includes(value ?? '') ? (value as PortfolioRange) : '1M';
+  } catch {
+    return '1M';
+  }
+}
+
+function cssVar(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/**
+ * The portfolio value chart of the home page (PRODUCT.md, "Home"): the value of the customer's wallets and
+ * positions in their reference currency over a range, with the value now and the change over the range. The
+ * canvas is one image to assistive technology; a text summary carries the same figures.
+ */
+export function PortfolioChart() {
+  const { t } = useTranslation(['dashboard', 'errors']);
+  const language = currentLanguage();
+  const call = useSeriesCall();
+  const [range, setRange] = useState<PortfolioRange>(storedRange);
+  const history = useQuery(portfolioHistoryQueryOptions(call, range));
+  const choose = (value: PortfolioRange) => {
+    setRange(value);
+    try {
+      localStorage.setItem(RANGE_STORAGE_KEY, value);
+    } catch {
+      // Not remembered without storage.
+    }
+  };
+  const data = history.data;
+  const rangeLabel = t(`portfolio.ranges.${range}`);
+  return (
+    <Card as="section" className="home-portfolio" aria-labelledby="home-portfolio-title">
+      <div className="home-portfolio__head">
+        <h2 id="home-portfolio-title" className="cash-section__title">
+          {t('portfolio.title')}
+        </h2>
+        <SegmentedControl
+          label={t('portfolio.range')}
+          value={range}
+          onValueChange={choose}
+          options={PORTFOLIO_RANGES.map((value) => ({ value, label: t(`portfolio.rangeShort.${value}`) }))}
+          size="sm"
+        />
+      </div>
+      {history.isPending ? <Skeleton shape="block" height={`${CHART_HEIGHT}px`} /> : null}
+      {history.isError ? <Banner tone="danger">{errorMessage(t, history.error)}</Banner> : null}
+      {data ? (
+        <>
+          <p className="home-portfolio__value" data-testid="portfolio-value">
+            {formatMoneyText(data.value, data.currency, language)}
+          </p>
+          <p className={`home-portfolio__change ${toneClass(data.change)}`}>
+            {t('portfolio.change', {
+              change: formatMoneyText(data.change, data.currency, language, 'exceptZero'),
+              percent: data.changePercent === null ? '—' : formatPercent(data.changePercent, language),
+              range: rangeLabel,
+            })}
+          </p>
+          <p className="ts-visually-hidden" data-testid="portfolio-summary">
+            {t('portfolio.summary', {
+              value: formatMoneyText(data.value, data.currency, language),
+              change: formatMoneyText(data.change, data.currency, language, 'exceptZero'),
+              percent: data.changePercent === null ? '—' : formatPercent(data.changePercent, language),
+              range: rangeLabel,
+            })}
+          </p>
+          {data.points.length === 0 ? (
+            <p className="app-muted">{t('portfolio.empty')}</p>
+          ) : (
+            <PortfolioCanvas
+              history={data}
+              locale={language === 'fr' ? 'fr-FR' : 'en-GB'}
+              label={t('portfolio.title')}
+            />
+          )}
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+function PortfolioCanvas({
+  history,
+  locale,
+  label,
+}: {
+  history: PortfolioHistoryResponse;
+  locale: string;
+  label: string;
+}) {
+  const container = useRef<HTMLDivElement | null>(null);
+  const chart = useRef<{ chart: IChartApi; series: ISeriesApi<'Area'> } | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (element === null) {
+      return undefined;
+    }
+    const accent = cssVar('--ts-color-accent', '#0f6b5c');
+    const text = cssVar('--ts-color-text-secondary', '#3b4b4f');
+    const grid = cssVar('--ts-color-border-subtle', '#e8ecea');
+    const axis = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const created = createChart(element, {
+      autoSize: true,
+      height: CHART_HEIGHT,
+      localization: { locale, priceFormatter: (value: number) => axis.format(value) },
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: text,
+        // The licence's link to TradingView is shown under the chart (ChartAttribution).
+        attributionLogo: false,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: grid } },
+      rightPriceScale: { borderColor: grid },
+      timeScale: { borderColor: grid, timeVisible: true, secondsVisible: false },
+      handleScroll: false,
+      handleScale: false,
+    });
+    const series = created.addSeries(AreaSeries, {
+      lineColor: accent,
+      topColor: `${accent}55`,
+      bottomColor: `${accent}05`,
+      lineWidth: 2,
+      priceLineVisible: false,
+    });
+    chart.current = { chart: created, series };
+    return () => {
+      chart.current = null;
+      created.remove();
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    const current = chart.current;
+    if (current === null) {
+      return;
+    }
+    // One point per second at most (the chart's time unit): a later point of the same second wins.
+    const bySecond = new Map<number, number>();
+    for (const point of history.points) {
+      bySecond.set(Math.floor(point.timeMs / 1000), chartNumber(point.value));
+    }
+    current.series.setData(
+      [...bySecond.entries()].map(([time, value]) => ({ time: time as UTCTimestamp, value })),
+    );
+    current.chart.timeScale().fitContent();
+  }, [history]);
+
+  // One image to assistive technology, as the trading chart; the text summary above carries the figures.
+  return (
+    <>
+      <div ref={container} className="home-portfolio__chart" role="img" aria-label={label} />
+      <ChartAttribution />
+    </>
+  );
+}

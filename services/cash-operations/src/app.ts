@@ -7,6 +7,8 @@ import {
   IDENTITY_CLIENT,
   type IdentityDirectoryApi,
   LEDGER_CLIENT,
+  MARKET_DATA_CLIENT,
+  type MarketDataApi,
   USER_MANAGEMENT_CLIENT,
 } from '@tessera/contracts';
 import websocket from '@fastify/websocket';
@@ -24,6 +26,7 @@ import { createCashOperationsApi, lazyCore } from './client.ts';
 import { ensureBankAccounts } from './modules/accounts/bank-accounts.ts';
 import type { CashCore } from './modules/accounts/cash-core.ts';
 import type { CashDatabase } from './modules/accounts/tables.ts';
+import { createMarketRateProvider } from './modules/fx/market-rate-provider.ts';
 import { createSimulatedRateProvider, type RateProvider } from './modules/fx/rate-provider.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { railsRoutes } from './modules/rails/rails.routes.ts';
@@ -57,13 +60,21 @@ export function createCashCoreOf(context: ServiceContext, options: CashCoreOptio
   } catch {
     directory = null;
   }
+  const marketData = (): MarketDataApi | null => {
+    try {
+      return clients.get(MARKET_DATA_CLIENT);
+    } catch {
+      return null; // not mounted in this process (service tests): the simulator's figures
+    }
+  };
   const db = context.db as CashDatabase;
   return {
     db,
     ledger: clients.get(LEDGER_CLIENT),
     customers: clients.get(USER_MANAGEMENT_CLIENT),
     directory,
-    rates: options.rates ?? createSimulatedRateProvider(),
+    // Crypto at the market's price (the one trading and the portfolio use), fiat from the simulator.
+    rates: options.rates ?? createMarketRateProvider(marketData, createSimulatedRateProvider()),
     notifier: createCustomerNotifier(context.events, context.log),
     idempotency: createIdempotencyStore(db),
     log: context.log,

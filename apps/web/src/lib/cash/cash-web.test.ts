@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { CASH_ERROR_CODES, CASH_RAIL_ERROR_CODES, PROCESSOR_SIM_ERROR_CODES } from '@tessera/contracts';
 import { ApiError } from '../api.ts';
 import { amountErrorCode, codeMessage, errorMessage, isStepUpRequired } from './errors.ts';
-import { amountInputError, formatAmountText, normalizeAmountInput } from './money.ts';
+import { amountInputError, formatAmountText, formatRateText, normalizeAmountInput } from './money.ts';
 import { applyLiveMessage, liveUrl, reconnectDelayMs, LIVE_RECONNECT_MAX_DELAY_MS } from './live-updates.ts';
 import { cashKeys } from './cash-api.ts';
 
@@ -64,6 +64,17 @@ describe('amounts on screen', () => {
     // 18 decimals survive: a float would print 1.2345678901234568.
     expect(formatAmountText('1.234567890123456789', 'ETH', 'fr')).toBe('1,234567890123456789\u00a0ETH');
     expect(formatAmountText('5.00', 'EUR', 'en', { signDisplay: 'exceptZero' })).toBe('+€5.00');
+  });
+});
+
+describe('rates on screen', () => {
+  it('shows six significant digits, at least two decimals, never more than the rate has', () => {
+    expect(formatRateText('0.92604155', 'en')).toBe('0.926042');
+    expect(formatRateText('88267.23237586', 'en')).toBe('88,267.23');
+    expect(formatRateText('88267.23237586', 'fr')).toBe('88\u202f267,23');
+    expect(formatRateText('1.08421349', 'fr')).toBe('1,08421');
+    expect(formatRateText('0.00001133433500', 'en')).toBe('0.0000113343');
+    expect(formatRateText('1.1', 'en')).toBe('1.1');
   });
 });
 

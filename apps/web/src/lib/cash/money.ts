@@ -11,6 +11,7 @@ import {
   isCrypto,
   isFiat,
   parseAmount,
+  scale,
   type Asset,
   type MinorUnits,
   type SignDisplay,
@@ -61,10 +62,26 @@ export function formatAmountText(
   });
 }
 
-/** A rate or other decimal for people to read, grouped for the language ("1.0842" / "1,0842"). */
+/** Significant digits a rate is shown with, as currency converters show them ("0.926042", "88,267.23"). */
+export const RATE_SIGNIFICANT_DIGITS = 6;
+
+/**
+ * A rate for people to read, grouped for the language ("1.084213" / "1,084213"): six significant digits and at
+ * least two decimals, rounded half-even. Display only: quotes and conversions compute with the exact rate.
+ */
 export function formatRateText(rate: string, language: 'en' | 'fr'): string {
   const parsed = Decimal.parse(rate);
-  return parsed.ok ? formatDecimalLocale(parsed.value, language) : rate;
+  if (!parsed.ok) {
+    return rate;
+  }
+  const [integer = '', fraction = ''] = parsed.value.toString().replace('-', '').split('.');
+  const leadingZeros = integer === '0' ? fraction.length - fraction.replace(/^0+/, '').length : 0;
+  const decimals =
+    integer === '0'
+      ? leadingZeros + RATE_SIGNIFICANT_DIGITS
+      : Math.max(2, RATE_SIGNIFICANT_DIGITS - integer.length);
+  const shown = Math.min(decimals, fraction.length);
+  return formatDecimalLocale(parsed.value.rescale(scale(Math.max(shown, 0)), 'half_even'), language);
 }
 
 /** The rejection code of an amount typed by the customer, or null when it is a valid positive amount. */

@@ -1,4 +1,4 @@
-import { BANK_TENANT_ID, type Order, type Position } from '@tessera/contracts';
+import { type ActivityItem, BANK_TENANT_ID, type Order, type Position } from '@tessera/contracts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { positionAccountId } from './modules/accounts/trading-accounts.ts';
@@ -33,15 +33,15 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
       url: `/api/trading${url}`,
       headers: { authorization: `Bearer ${token}` },
     });
-  const wallet = async (userId: string) => {
-    const ref = await fixture.cash.currentWallet(userId, 'EUR');
-    return (await fixture.ledger.getAccount(BANK_TENANT_ID, ref!.accountId)).balance;
-  };
+  // The customer's EUR wallet as cash operations shows it to them: trading moved money in the real wallet.
+  const wallet = async (customer: { userId: string; token: string }) =>
+    (await fixture.wallet(customer, 'EUR')).balance;
   const reference = (price: string) =>
     fixture.runtime.onReference({ productId: BTC_EUR as never, price, sequence: 2, timeMs: Date.now() });
 
   it('a resting limit buy fills when the market makers quote through it: wallet debited, position credited', async () => {
-    const { userId, token } = await fixture.customer(2, { EUR: '10000.00' });
+    const customer = await fixture.customer(2, { EUR: '10000.00' });
+    const { userId, token } = customer;
     const placed = await place(token, {
       clientOrderId: 'buy-1',
       productId: BTC_EUR,
@@ -56,10 +56,10 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
     expect(order.status).toBe('working');
     // 0.01 × 59,000 = 590.00, fee 0.5 % = 2.95: reserved, not spent.
     expect(order.reserved).toBe('592.95');
-    expect(await wallet(userId)).toMatchObject({
+    expect(await wallet(customer)).toMatchObject({
       posted: '10000.00',
       available: '9407.05',
-      debitsPending: '592.95',
+      pendingOutgoing: '592.95',
     });
 
     await reference('58900');
@@ -73,20 +73,32 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
     });
     expect(filled.fills).toHaveLength(1);
     expect(filled.fills[0]).toMatchObject({ price: '59000.00', liquidity: 'maker' });
-    expect(await wallet(userId)).toMatchObject({
+    expect(await wallet(customer)).toMatchObject({
       posted: '9407.05',
       available: '9407.05',
-      debitsPending: '0.00',
+      pendingOutgoing: '0.00',
     });
     const units = await fixture.ledger.getAccount(BANK_TENANT_ID, positionAccountId(userId, BTC_EUR));
     expect(units.balance.posted).toBe('0.01000000');
+    // The customer's wallet activity (cash operations) shows the SEPA deposit and the trade as paid.
+    const walletId = (await fixture.cash.currentWallet(userId, 'EUR'))!.walletId;
+    const activity = await fixture.app.inject({
+      method: 'GET',
+      url: `/api/cash-operations/wallets/${walletId}/activity`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(activity.json<{ items: ActivityItem[] }>().items).toMatchObject([
+      { kind: 'trade', status: 'posted', amount: '-592.95', details: { product: BTC_EUR } },
+      { kind: 'sepa_deposit', status: 'posted', amount: '10000.00' },
+    ]);
     const position = (await get(token, `/positions/${BTC_EUR}`)).json<Position>();
     expect(position).toMatchObject({ quantity: '0.01', costBasis: '592.95', realisedPnl: '0.00' });
   });
 
   it('a marketable IOC buy takes the asks; the unused reservation is released', async () => {
     await reference('60000');
-    const { userId, token } = await fixture.customer(2, { EUR: '10000.00' });
+    const customer = await fixture.customer(2, { EUR: '10000.00' });
+    const { token } = customer;
     const response = await place(token, {
       clientOrderId: 'ioc-1',
       productId: BTC_EUR,
@@ -99,8 +111,8 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
     const order = response.json<Order>();
     expect(order.status).toBe('filled');
     expect(Number(order.averagePrice)).toBeLessThan(61000);
-    const balance = await wallet(userId);
-    expect(balance.debitsPending).toBe('0.00');
+    const balance = await wallet(customer);
+    expect(balance.pendingOutgoing).toBe('0.00');
     const spent = (
       BigInt(Math.round(Number(order.filledAmount) * 100)) + BigInt(Math.round(Number(order.fees) * 100))
     ).toString();
@@ -108,7 +120,8 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
   });
 
   it('FOK that cannot fill completely trades nothing and holds nothing', async () => {
-    const { userId, token } = await fixture.customer(2, { EUR: '100000.00' });
+    const customer = await fixture.customer(2, { EUR: '100000.00' });
+    const { token } = customer;
     const response = await place(token, {
       clientOrderId: 'fok-1',
       productId: BTC_EUR,
@@ -120,11 +133,12 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
     });
     const order = response.json<Order>();
     expect(order).toMatchObject({ status: 'cancelled', reason: 'fill_or_kill', filledQuantity: '0' });
-    expect(await wallet(userId)).toMatchObject({ posted: '100000.00', debitsPending: '0.00' });
+    expect(await wallet(customer)).toMatchObject({ posted: '100000.00', pendingOutgoing: '0.00' });
   });
 
   it('cancel voids the remainder; replace moves the reservation; clientOrderId retry answers the first order', async () => {
-    const { userId, token } = await fixture.customer(2, { EUR: '5000.00' });
+    const customer = await fixture.customer(2, { EUR: '5000.00' });
+    const { token } = customer;
     const body = {
       clientOrderId: 'rest-1',
       productId: BTC_EUR,
@@ -140,7 +154,7 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
     expect(again.json<Order>().id).toBe(first.id);
     const reused = await place(token, { ...body, quantity: '0.02' });
     expect(reused.json<{ error: { code: string } }>().error.code).toBe('TRADING_CLIENT_ORDER_ID_REUSED');
-    expect((await wallet(userId)).debitsPending).toBe('502.50');
+    expect((await wallet(customer)).pendingOutgoing).toBe('502.50');
 
     const replaced = await fixture.app.inject({
       method: 'POST',
@@ -153,7 +167,7 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
       limitPrice: '40000.00',
       reserved: '402.00',
     });
-    expect((await wallet(userId)).debitsPending).toBe('402.00');
+    expect((await wallet(customer)).pendingOutgoing).toBe('402.00');
 
     const tooBig = await fixture.app.inject({
       method: 'POST',
@@ -162,7 +176,7 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
       payload: { quantity: '1' },
     });
     expect(tooBig.json<{ error: { code: string } }>().error.code).toBe('TRADING_INSUFFICIENT_BUYING_POWER');
-    expect((await wallet(userId)).debitsPending).toBe('402.00');
+    expect((await wallet(customer)).pendingOutgoing).toBe('402.00');
 
     const cancelled = await fixture.app.inject({
       method: 'POST',
@@ -174,10 +188,10 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
       reason: 'requested',
       reserved: '0.00',
     });
-    expect(await wallet(userId)).toMatchObject({
+    expect(await wallet(customer)).toMatchObject({
       posted: '5000.00',
       available: '5000.00',
-      debitsPending: '0.00',
+      pendingOutgoing: '0.00',
     });
     const twice = await fixture.app.inject({
       method: 'POST',
@@ -189,7 +203,8 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
 
   it('a sell reserves units, fills against the bids, credits the wallet and realises P&L; no short selling', async () => {
     await reference('60000');
-    const { userId, token } = await fixture.customer(2, { EUR: '10000.00' });
+    const customer = await fixture.customer(2, { EUR: '10000.00' });
+    const { userId, token } = customer;
     await place(token, {
       clientOrderId: 'b',
       productId: BTC_EUR,
@@ -230,7 +245,7 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
       timeInForce: 'IOC',
     });
     expect(tooMuch.json<{ error: { code: string } }>().error.code).toBe('TRADING_INSUFFICIENT_POSITION');
-    const before = await wallet(userId);
+    const before = await wallet(customer);
     const sold = (
       await place(token, {
         clientOrderId: 's3',
@@ -242,7 +257,7 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
       })
     ).json<Order>();
     expect(sold.status).toBe('filled');
-    const after = await wallet(userId);
+    const after = await wallet(customer);
     const cents = (text: string) => BigInt(text.replace('.', ''));
     expect(cents(after.posted) - cents(before.posted)).toBe(cents(sold.filledAmount) - cents(sold.fees));
     const position = (await get(token, `/positions/${BTC_EUR}`)).json<Position>();

@@ -1,20 +1,28 @@
 /**
- * Test support: the trading service over the real ledger, real user management and the real instrument catalog,
- * on one fresh database. Cash operations is replaced by `createTestCashOperations` below, a TEST-ONLY stand-in of
- * `CASH_OPERATIONS_CLIENT` over the real ledger (a customer's current wallet is a customer_wallet account with
- * debitsMustNotExceedCredits, as cash operations opens it), to be swapped for the real client once cash
- * operations offers it.
+ * Test support: the trading service composed as the server composes it (server/src/app.ts), on one fresh database:
+ * the real ledger, user management (KYC levels), the instrument catalog and the real cash operations service, whose
+ * in-process client (CASH_OPERATIONS_CLIENT) gives trading the customers' current wallets. Every order settles
+ * against the wallets cash operations opened.
+ *
+ * A test customer is funded through real paths only: EUR by an incoming SEPA credit to their wallet's IBAN (the SEPA
+ * simulator's route, as the demo and the e2e journeys do); another asset, which has no simulator that books a plain
+ * amount, by a ledger transfer from cash operations' SEPA settlement account of that asset to the wallet (the
+ * account an incoming transfer is booked from). The identity service is not mounted: test customers are tokens from
+ * a test issuer, and cash operations treats its identity directory as optional (names only).
  */
 import {
   BANK_TENANT_ID,
   type CashOperationsApi,
   CASH_OPERATIONS_CLIENT,
+  type LedgerApi,
   LEDGER_CLIENT,
-  MARKET_DATA_INFO_CLIENT,
+  type SepaDepositDetails,
   USER_MANAGEMENT_CLIENT,
   uuidv7,
+  type Wallet,
 } from '@tessera/contracts';
 import {
+  type Config,
   createInProcessEventBus,
   type Database,
   errorHandlerPlugin,
@@ -22,162 +30,152 @@ import {
   loadConfig,
   migrate,
   notFoundHandler,
+  requestIdPlugin,
+  type ServiceClientKey,
   type ServiceContext,
+  type ServiceDefinition,
 } from '@tessera/platform';
 import { createTestTokenIssuer } from '@tessera/platform/testing';
-import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/service-ledger';
-import { createMarketDataInfoApi, marketDataInfoService } from '@tessera/service-market-data-info';
-import {
-  createUserManagementApi,
-  userManagementService,
-  type UserManagementService,
-} from '@tessera/service-user-management';
+import { defineCashOperationsService } from '@tessera/service-cash-operations';
+import { ledgerService } from '@tessera/service-ledger';
+import { marketDataInfoService } from '@tessera/service-market-data-info';
+import { userManagementService, type UserManagementService } from '@tessera/service-user-management';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { nameBasedId } from '../modules/accounts/trading-accounts.ts';
 import { defineTradingService } from '../service.ts';
 import type { TradingRuntime } from '../trading-runtime.ts';
-
-/** A stand-in for cash operations' in-process API over the real ledger (tests only). */
-export function createTestCashOperations(ledger: LedgerService): CashOperationsApi & {
-  /** Credits the customer's wallet from the bank's funding account (a deposit). */
-  fund(userId: string, asset: string, amount: string): Promise<void>;
-} {
-  const funding = (asset: string) => nameBasedId(`test-funding:${asset}`);
-  const walletId = (userId: string, asset: string) => nameBasedId(`test-wallet:${userId}:${asset}`);
-  const open = async (userId: string, asset: string) => {
-    await ledger.createAccount(BANK_TENANT_ID, {
-      id: walletId(userId, asset),
-      ledger: asset,
-      ownerId: userId,
-      type: 'customer_wallet',
-      flags: { debitsMustNotExceedCredits: true },
-    });
-  };
-  const exists = async (userId: string, asset: string) => {
-    try {
-      await ledger.getAccount(BANK_TENANT_ID, walletId(userId, asset));
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return {
-    async currentWallet(userId, asset, options = {}) {
-      if (!(await exists(userId, asset))) {
-        if (!options.create) {
-          return null;
-        }
-        await open(userId, asset);
-      }
-      const id = walletId(userId, asset);
-      return { walletId: id, accountId: id, asset };
-    },
-    async notifyWalletChanged() {},
-    async fund(userId, asset, amount) {
-      await open(userId, asset);
-      await ledger.createAccount(BANK_TENANT_ID, {
-        id: funding(asset),
-        ledger: asset,
-        ownerId: BANK_TENANT_ID,
-        type: 'external_sepa',
-      });
-      await ledger.createTransfer(BANK_TENANT_ID, {
-        id: uuidv7(),
-        ledger: asset,
-        debitAccountId: funding(asset),
-        creditAccountId: walletId(userId, asset),
-        amount,
-        code: 1,
-      });
-    },
-  };
-}
 
 export type Issuer = Awaited<ReturnType<typeof createTestTokenIssuer>>;
 
 /** A running trading service and what tests need around it. */
 export interface TradingFixture {
+  /** Trading under /api/trading and cash operations under /api/cash-operations. */
   readonly app: FastifyInstance;
-  readonly ledger: LedgerService;
-  readonly customers: UserManagementService;
-  readonly cash: ReturnType<typeof createTestCashOperations>;
+  readonly ledger: LedgerApi;
+  /** Cash operations' in-process client, the one trading uses. */
+  readonly cash: CashOperationsApi;
   readonly events: EventBus;
   readonly issuer: Issuer;
   readonly runtime: TradingRuntime;
   /** A signed-in customer at KYC level `level`, with `funds` (`{ EUR: '1000.00' }`) in their wallets. */
   customer(level: 0 | 1 | 2 | 3, funds?: Record<string, string>): Promise<{ userId: string; token: string }>;
-  /** The clock the service sees; tests move it. */
+  /** Credits `amount` of `asset` to the customer's current wallet (opened if needed) through a real path. */
+  fund(customer: { userId: string; token: string }, asset: string, amount: string): Promise<void>;
+  /** The customer's current wallet of `asset` as cash operations shows it to them (GET /wallets/{walletId}). */
+  wallet(customer: { userId: string; token: string }, asset: string): Promise<Wallet>;
+  /** The clock the services see; tests move it. */
   clock: { nowMs: number };
 }
+
+const testConfig: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 
 /** Builds the fixture on `database`. */
 export async function startTradingFixture(
   database: Database,
   options: { nowMs?: number } = {},
 ): Promise<TradingFixture> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
   const issuer = await createTestTokenIssuer();
   const app = Fastify({ logger: false });
+  await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   app.setNotFoundHandler(notFoundHandler);
   const events = createInProcessEventBus();
   const clock = { nowMs: options.nowMs ?? Date.now() };
-  for (const service of [ledgerService, userManagementService, marketDataInfoService]) {
-    await migrate(database.db, { schema: service.schema, migrations: service.migrations });
-  }
-  const ledger = createLedgerApi(database.db.withSchema(ledgerService.schema));
-  const customers = createUserManagementApi(database.db.withSchema(userManagementService.schema), {
-    directory: () => undefined,
-  });
-  const catalogContext = { db: database.db.withSchema(marketDataInfoService.schema) } as ServiceContext;
-  await marketDataInfoService.seed?.(catalogContext);
-  await ledgerService.seed(
-    contextOf(database, 'ledger', { get: <Client>() => ledger as Client }) as ServiceContext,
-  );
-  const catalog = createMarketDataInfoApi(catalogContext.db as never);
-  const cash = createTestCashOperations(ledger);
-  const clients = {
-    get: <Client>(key: { service: string }): Client => {
-      const byService: Record<string, unknown> = {
-        [LEDGER_CLIENT.service]: ledger,
-        [USER_MANAGEMENT_CLIENT.service]: customers,
-        [MARKET_DATA_INFO_CLIENT.service]: catalog,
-        [CASH_OPERATIONS_CLIENT.service]: cash,
-      };
-      const client = byService[key.service];
-      if (client === undefined) {
-        throw new Error(`${key.service} is not mounted`);
-      }
-      return client as Client;
-    },
-  };
+  const now = () => new Date(clock.nowMs);
+  let runtime: TradingRuntime | undefined;
+  const cashOperations = defineCashOperationsService({ now });
   const trading = defineTradingService({
-    now: () => new Date(clock.nowMs),
+    now,
     expirySweepIntervalMs: 0,
     bookThrottleMs: 0,
     onStart: (started) => {
       runtime = started;
     },
   });
-  let runtime: TradingRuntime | undefined;
-  await migrate(database.db, { schema: trading.schema, migrations: trading.migrations });
-  await app.register(trading.plugin, {
-    prefix: trading.prefix,
-    context: {
-      config,
-      db: database.db.withSchema(trading.schema),
+  // In the server's order (server/src/services.ts); only cash operations and trading serve HTTP here.
+  const services: ServiceDefinition[] = [
+    userManagementService,
+    ledgerService,
+    cashOperations,
+    marketDataInfoService,
+    trading,
+  ];
+  const offered = new Map<string, unknown>();
+  const clients = {
+    get: <Client>(key: ServiceClientKey<Client>): Client => {
+      if (!offered.has(key.service)) {
+        throw new Error(`Service ${key.service} is not mounted in this process.`);
+      }
+      return offered.get(key.service) as Client;
+    },
+  };
+  const contexts = new Map<string, ServiceContext>();
+  for (const service of services) {
+    await migrate(database.db, { schema: service.schema, migrations: service.migrations });
+    contexts.set(service.name, {
+      config: testConfig,
+      db: database.db.withSchema(service.schema),
       log: app.log,
       events,
       auth: issuer.verifier,
       clients,
-    },
-  });
-  app.addHook('onClose', async () => ledger.close());
+    });
+  }
+  for (const service of services) {
+    if (service.createClient) {
+      offered.set(service.name, await service.createClient(contexts.get(service.name)!));
+    }
+  }
+  for (const service of services) {
+    await service.seed?.(contexts.get(service.name)!);
+  }
+  const ledger = clients.get(LEDGER_CLIENT);
+  app.addHook('onClose', async () => (ledger as { close?: () => Promise<void> }).close?.());
+  for (const service of [cashOperations, trading]) {
+    await app.register(service.plugin, { prefix: service.prefix, context: contexts.get(service.name)! });
+  }
   await app.ready();
-  return {
+  const customers = clients.get(USER_MANAGEMENT_CLIENT) as unknown as UserManagementService;
+  const cash = clients.get(CASH_OPERATIONS_CLIENT);
+
+  const call = async <T>(
+    token: string,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ): Promise<T> => {
+    const response = await app.inject({
+      method,
+      url: `/api/cash-operations${url}`,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': uuidv7() },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    if (response.statusCode >= 300) {
+      throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+    }
+    return response.json<T>();
+  };
+  /** Cash operations' SEPA settlement account of `asset`, found by its purpose as any reader of the ledger could. */
+  const sepaAccounts = new Map<string, string>();
+  const sepaAccountOf = async (asset: string) => {
+    let id = sepaAccounts.get(asset);
+    if (id === undefined) {
+      const page = await ledger.listAccounts(BANK_TENANT_ID, {
+        ownerId: 'tessera',
+        ledger: asset,
+        limit: 1000,
+      });
+      id = page.items.find((account) => account.metadata['purpose'] === 'cash-operations:sepa')?.id;
+      if (id === undefined) {
+        throw new Error(`Cash operations has no SEPA account in ${asset}.`);
+      }
+      sepaAccounts.set(asset, id);
+    }
+    return id;
+  };
+
+  const fixture: TradingFixture = {
     app,
     ledger,
-    customers,
     cash,
     events,
     issuer,
@@ -188,18 +186,46 @@ export async function startTradingFixture(
       if (level > 0) {
         await customers.grantKycLevel(userId, level, level >= 2 ? 'approved' : 'not_started', 'test');
       }
+      const customer = { userId, token: await issuer.sign(userId) };
       for (const [asset, amount] of Object.entries(funds)) {
-        await cash.fund(userId, asset, amount);
+        await fixture.fund(customer, asset, amount);
       }
-      return { userId, token: await issuer.sign(userId) };
+      return customer;
+    },
+    async fund(customer, asset, amount) {
+      const wallet = await cash.currentWallet(customer.userId, asset, { create: true });
+      if (wallet === null) {
+        throw new Error(`Cash operations opens no ${asset} wallet.`);
+      }
+      if (asset === 'EUR') {
+        const { iban } = await call<SepaDepositDetails>(customer.token, 'GET', '/sepa/details');
+        const credit = await call<{ outcome: string }>(customer.token, 'POST', '/dev/sepa/incoming', {
+          iban,
+          amount,
+          debtorName: 'Test payer',
+        });
+        if (credit.outcome !== 'credited') {
+          throw new Error(`The SEPA credit was booked to ${credit.outcome}.`);
+        }
+        return;
+      }
+      await ledger.createTransfer(BANK_TENANT_ID, {
+        id: uuidv7(),
+        ledger: asset,
+        debitAccountId: await sepaAccountOf(asset),
+        creditAccountId: wallet.accountId,
+        amount,
+        code: 1,
+        metadata: { description: 'Test funding' },
+      });
+    },
+    async wallet(customer, asset) {
+      const ref = await cash.currentWallet(customer.userId, asset);
+      if (ref === null) {
+        throw new Error(`No ${asset} wallet.`);
+      }
+      return call<Wallet>(customer.token, 'GET', `/wallets/${ref.walletId}`);
     },
   };
-}
-
-function contextOf(
-  database: Database,
-  schema: string,
-  clients: ServiceContext['clients'],
-): Partial<ServiceContext> {
-  return { db: database.db.withSchema(schema), clients };
+  return fixture;
 }

@@ -251,7 +251,8 @@ export async function checkOrder(
       divideRounded(notionalMinor * spec.grossDenominator, lotMinorNumerator, 'floor'),
     );
   }
-  const wallet = await core.cash.currentWallet(userId, spec.currency, { create: request.side === 'sell' });
+  // Never opened here: a check (or a preview) changes nothing. A sell's proceeds open the wallet at the fill.
+  const wallet = await core.cash.currentWallet(userId, spec.currency);
   const walletBalance = wallet === null ? null : await core.accounts.balanceOf(wallet.accountId);
   const buyingPowerMinor = walletBalance === null ? 0n : minorOf(walletBalance.available, spec.currencyScale);
   const positionBalance = await core.accounts.balanceOf(positionAccountId(userId, spec.productId));

@@ -83,9 +83,9 @@ export function WithdrawalSection() {
     <div className="cash-section">
       <p className="app-muted">{t('settings.withdrawal.lead')}</p>
       <WithdrawForm beneficiaries={beneficiaries.data} wallets={wallets.data} />
-      <PastWithdrawals />
       <BeneficiaryList beneficiaries={beneficiaries.data} />
       <AddBeneficiaryForm />
+      <PastWithdrawals />
     </div>
   );
 }

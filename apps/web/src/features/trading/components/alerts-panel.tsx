@@ -77,7 +77,7 @@ export function AlertsPanel({ productId }: { productId: ProductId }) {
           label={t('alerts.price', { product: productId })}
           hint={quote?.last ? t('alerts.lastHint', { price: formatPrice(quote.last, language) }) : undefined}
           value={price}
-          placeholder={quote?.last ?? ''}
+          placeholder={(quote?.last ?? '').replace('.', language === 'fr' ? ',' : '.')}
           onChange={(event) => setPrice(event.target.value)}
           error={problem}
           inputMode="decimal"

@@ -46,6 +46,7 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
   let miaToken: string;
   let noaToken: string;
   let miaWithdrawal: { principal: string; fee: string };
+  let noaCryptoDepositMs: number;
   let anaToken: string;
   let leoToken: string;
   let secondDepositMs: number;
@@ -217,7 +218,11 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
     const trade = { tradeId: uuidv7(), kind: 'trade', description: 'AAPL_cboe' };
     await move('EUR', noaEur, await bankAccount('EUR', 'trading_settlement'), '300.00', trade);
     await move('AAPL.CBOE', await bankAccount('AAPL.CBOE', 'trading_settlement'), noaPosition, '2', trade);
-    advance(both.market, clock, 18 * MINUTE_MS, 1000);
+    // … and later receives 0.1 BTC from outside (a crypto deposit, once confirmed: a flow valued at its time).
+    advance(both.market, clock, 6 * MINUTE_MS + 30_000, 1000);
+    noaCryptoDepositMs = clock.nowMs;
+    await credit('BTC', await wallet(noa, 'BTC'), '0.10000000', operation('crypto_deposit'));
+    advance(both.market, clock, 12 * MINUTE_MS, 1000);
     await both.series.runtime.flush();
   }, 240_000);
   afterAll(async () => both.close());
@@ -316,20 +321,29 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
     expect(posted.changePercent).toBe('-0.20');
   });
 
-  it('does not count a trade as a flow: buying a share changes the value by its price only', async () => {
+  it('does not count a trade as a flow, and values a crypto deposit at the candle close of its time', async () => {
     const day = await history('1D', noaToken);
     expect(day.points[0]!.value).toBe('1000.00');
-    expect(day.netFlows).toBe('0.00');
-    expect(day.change).toBe(Decimal.from(day.value).sub(Decimal.from('1000.00')).toString());
-    // EUR 700 left and 2 AAPL at the price now: the EUR 300 paid is not a withdrawal.
+    // The deposit: 0.1 BTC at the close of the last complete minute before it (BTC-EUR, no conversion).
+    const minuteEnd = Math.floor(noaCryptoDepositMs / MINUTE_MS) * MINUTE_MS;
+    const minute = await app.inject(
+      `/api/time-series/candles/BTC-EUR_tessera?interval=1m&from=${minuteEnd - MINUTE_MS}&to=${minuteEnd}`,
+    );
+    const btcThen = (minute.json() as { candles: Array<{ close: string }> }).candles[0]!.close;
+    const deposit = Decimal.from('0.1').mul(Decimal.from(btcThen)).rescale(scale(2), 'half_even');
+    expect(day.netFlows).toBe(deposit.toString());
+    // EUR 700 left, 2 AAPL and 0.1 BTC at the prices now: the EUR 300 paid for the shares is not a withdrawal.
     const aapl = (await both.market.runtime.getReferencePrice('AAPL_cboe' as never))!;
+    const btc = (await both.market.runtime.getReferencePrice('BTC-EUR_tessera' as never))!;
     const usd = await fallbackRates.midRate('USD', 'EUR');
     expect(day.value).toBe(
       Decimal.from('700')
         .add(Decimal.from('2').mul(Decimal.from(aapl)).mul(usd))
+        .add(Decimal.from('0.1').mul(Decimal.from(btc)))
         .rescale(scale(2), 'half_even')
         .toString(),
     );
+    expect(day.change).toBe(Decimal.from(day.value).sub(Decimal.from('1000.00')).sub(deposit).toString());
   });
 
   it('values each 5-minute point at that instant: the balances then and the candle closes then', async () => {

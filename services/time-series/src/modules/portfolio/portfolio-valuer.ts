@@ -295,7 +295,7 @@ export function intervalOfStep(stepMs: number): CandleInterval {
   return stepMs >= 3_600_000 ? '1h' : '5m';
 }
 
-const INTERVAL_MS: Record<string, number> = { '5m': 300_000, '1h': 3_600_000, '1d': DAY_MS };
+const INTERVAL_MS: Record<string, number> = { '1m': 60_000, '5m': 300_000, '1h': 3_600_000, '1d': DAY_MS };
 
 /** Closing prices of one product as `[endMs, close]`, ascending, for lookups at instants. */
 export class PriceSeries {
@@ -385,6 +385,7 @@ export function valueAt(
 
 /** How far back a flow's price is looked for, per candle interval, finest first. */
 const FLOW_PRICE_LOOK_BACK: ReadonlyArray<readonly [CandleInterval, number]> = [
+  ['1m', 30 * 60_000],
   ['5m', 2 * 3_600_000],
   ['1h', 2 * DAY_MS],
   ['1d', 10 * DAY_MS],
@@ -392,7 +393,8 @@ const FLOW_PRICE_LOOK_BACK: ReadonlyArray<readonly [CandleInterval, number]> = [
 
 /**
  * The price of one unit of `productId` at `timeMs`, to value a flow then: the close of the latest complete candle
- * that ended at or before it, the finest interval kept first (5-minute, else hourly, else daily), else `fallback`.
+ * that ended at or before it, the finest interval kept first (1-minute, else 5-minute, else hourly, else daily),
+ * else `fallback`.
  */
 export async function priceAtInstant(
   store: CandleStore,

@@ -34,8 +34,8 @@ function cssVar(name: string, fallback: string): string {
 
 /**
  * The portfolio value chart of the home page (PRODUCT.md, "Home"): the value of the customer's wallets and
- * positions in their reference currency over a range, with the value now and the change over the range. The
- * canvas is one image to assistive technology; a text summary carries the same figures.
+ * positions in their reference currency over a range, with the value now and the change over the range, which
+ * leaves out deposits and withdrawals (their net sum is shown under it when there are any). The canvas is one image to assistive technology; a text summary carries the same figures.
  */
 export function PortfolioChart() {
   const { t } = useTranslation(['dashboard', 'errors']);
@@ -52,6 +52,16 @@ export function PortfolioChart() {
     }
   };
   const data = history.data;
+  // Deposits and withdrawals are in the value, not in the change (docs/adr/0011): their sum is shown apart.
+  const hasFlows = data !== undefined && /[1-9]/.test(data.netFlows);
+  const flowsText =
+    data === undefined
+      ? ''
+      : data.netFlows.startsWith('-')
+        ? t('portfolio.netWithdrawals', {
+            amount: formatMoneyText(data.netFlows.slice(1), data.currency, language),
+          })
+        : t('portfolio.netFlows', { amount: formatMoneyText(data.netFlows, data.currency, language) });
   const rangeLabel = t(`portfolio.ranges.${range}`);
   return (
     <Card as="section" className="home-portfolio" aria-labelledby="home-portfolio-title">
@@ -81,12 +91,18 @@ export function PortfolioChart() {
               range: rangeLabel,
             })}
           </p>
+          {hasFlows ? (
+            <p className="app-muted" data-testid="portfolio-net-flows">
+              {flowsText}
+            </p>
+          ) : null}
           <p className="ts-visually-hidden" data-testid="portfolio-summary">
-            {t('portfolio.summary', {
+            {t(hasFlows ? 'portfolio.summaryWithFlows' : 'portfolio.summary', {
               value: formatMoneyText(data.value, data.currency, language),
               change: formatMoneyText(data.change, data.currency, language, 'exceptZero'),
               percent: data.changePercent === null ? '—' : formatPercent(data.changePercent, language),
               range: rangeLabel,
+              flows: flowsText,
             })}
           </p>
           {data.points.length === 0 ? (

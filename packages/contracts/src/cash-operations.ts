@@ -533,7 +533,10 @@ export type CashServerMessage =
       readonly status: ActivityStatus;
     }
   | { readonly type: 'pong' }
-  /** A refusal; the socket closes after it when `code` is UNAUTHENTICATED. */
+  /**
+   * A refusal; the socket closes after it (4401) when `code` is UNAUTHENTICATED, TOKEN_EXPIRED (at the token's
+   * expiry) or ALREADY_AUTHENTICATED (a second `auth`).
+   */
   | { readonly type: 'error'; readonly code: string };
 
 /** Close code of a socket that did not authenticate (or whose token was refused). */

@@ -6,6 +6,11 @@
  *   account, `amount` to the wallet and the fee to the fees account, held with the card networks' 7-day timeout;
  * - capture (a job, shortly after authorisation): both legs posted;
  * - decline at authorisation: nothing held, 422 CASH_CARD_DECLINED; 3-D Secure failed: both legs voided.
+ * The 30-day deposit limit is checked before the processor is asked (no authorisation for a deposit that cannot
+ * fit), then counted again when the deposit is recorded, under the customer's limit lock (recordWithinLimit): a
+ * deposit that lost a race with another one there has its authorisation cancelled at the processor (the customer
+ * is not charged), is kept as voided with decline code `limit_exceeded`, books nothing and answers
+ * CASH_LIMIT_EXCEEDED (a retry with its Idempotency-Key answers the same).
  * The processor's webhook (onPaymentUpdate) and the customer's return from the 3-D Secure page both lead to
  * `syncCardDeposit`, which is idempotent, so either may come first, twice, or not at all (GET re-syncs).
  *
@@ -24,7 +29,8 @@ import { bankAccountId } from '../accounts/bank-accounts.ts';
 import { throwLedgerRejection } from '../accounts/ledger-errors.ts';
 import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
 import { deleteOperation } from '../activity/operations.repository.ts';
-import { checkLimit, eurValueMinor } from '../limits/limits.service.ts';
+import { checkLimit, eurValueMinor, limitExceededNow, recordWithinLimit } from '../limits/limits.service.ts';
+import { LimitExceededError } from '../../cash-operations.errors.ts';
 import { operationIdOf } from '../transfers/transfers.service.ts';
 import { isUuid } from '../wallets/wallets.repository.ts';
 import { requireOwnedWallet } from '../wallets/wallets.service.ts';
@@ -180,6 +186,9 @@ export async function createCardDeposit(
     if (existing.status === 'declined') {
       throw new CardDeclinedError(undefined, { declineCode: existing.decline_code, depositId: existing.id });
     }
+    if (existing.status === 'voided' && existing.decline_code === LIMIT_EXCEEDED_DECLINE_CODE) {
+      throw await limitExceededNow(core, userId, 'deposit', { depositId: existing.id });
+    }
     return {
       statusCode: existing.status === 'requires_action' ? 202 : 201,
       deposit: toCardDeposit(existing),
@@ -188,6 +197,7 @@ export async function createCardDeposit(
   const feeMinor = railFeeMinor('depositCard', asset, amountMinor);
   const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
   await checkLimit(core, userId, 'deposit', valueEurMinor);
+  // An early check, so a deposit that cannot fit never reaches the card; holdDeposit counts again under the lock.
   const payment = await processor.authorize({
     reference: operationId,
     token,
@@ -237,7 +247,14 @@ export async function createCardDeposit(
   return { statusCode: stored.status === 'requires_action' ? 202 : 201, deposit: toCardDeposit(stored) };
 }
 
-/** Records the pending operation and holds amount and fee as two linked pending transfers. */
+/** The decline code kept on a deposit refused after authorisation because the limit was used meanwhile. */
+export const LIMIT_EXCEEDED_DECLINE_CODE = 'limit_exceeded';
+
+/**
+ * Records the pending operation under the deposit limit lock, then holds amount and fee as two linked pending
+ * transfers. Over the limit there (another deposit recorded since the early check): the authorisation is
+ * cancelled at the processor, the deposit voided, CASH_LIMIT_EXCEEDED (details.depositId).
+ */
 async function holdDeposit(
   rails: Rails,
   processor: PaymentProcessor,
@@ -250,29 +267,56 @@ async function holdDeposit(
   const feeMinor = BigInt(row.fee_minor);
   const holdIds = [railLegId.hold(row.id, 0), ...(feeMinor > 0n ? [railLegId.hold(row.id, 1)] : [])];
   const counterparty = `${row.card_brand.toUpperCase()} •••• ${row.card_last4}`;
-  await recordOperation(core, {
-    id: row.id,
-    walletId: row.wallet_id,
-    userId: row.user_id,
-    kind: 'card_deposit',
-    status: 'pending',
-    asset: asset.code,
-    amountMinor,
-    feeMinor,
-    valueEurMinor: await eurValueMinor(core, asset.code, amountMinor),
-    limitCategory: 'deposit',
-    counterparty,
-    description: null,
-    details: { type: 'card_deposit', brand: row.card_brand, last4: row.card_last4 },
-    pending: {
-      settledBy: 'card_capture',
-      expectedAt: new Date(core.now().getTime() + rails.settings.cardCaptureDelayMs).toISOString(),
-      expiresAt: new Date(core.now().getTime() + rails.settings.cardHoldTimeoutSeconds * 1000).toISOString(),
-      confirmations: null,
-    },
-    transferIds: holdIds,
-    createdAt: row.created_at,
-  });
+  const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
+  const pendingUntil = {
+    expectedAt: new Date(core.now().getTime() + rails.settings.cardCaptureDelayMs).toISOString(),
+    expiresAt: new Date(core.now().getTime() + rails.settings.cardHoldTimeoutSeconds * 1000).toISOString(),
+  };
+  try {
+    await recordWithinLimit(core, row.user_id, 'deposit', valueEurMinor, (db) =>
+      recordOperation(
+        { ...core, db },
+        {
+          id: row.id,
+          walletId: row.wallet_id,
+          userId: row.user_id,
+          kind: 'card_deposit',
+          status: 'pending',
+          asset: asset.code,
+          amountMinor,
+          feeMinor,
+          valueEurMinor,
+          limitCategory: 'deposit',
+          counterparty,
+          description: null,
+          details: { type: 'card_deposit', brand: row.card_brand, last4: row.card_last4 },
+          pending: {
+            settledBy: 'card_capture',
+            ...pendingUntil,
+            confirmations: null,
+          },
+          transferIds: holdIds,
+          createdAt: row.created_at,
+        },
+      ),
+    );
+  } catch (error) {
+    // Not recorded (lost the race for the limit after the card was authorised, or the level changed meanwhile):
+    // release the authorisation so the customer is not charged; nothing is booked.
+    const overLimit = LimitExceededError.is(error);
+    await processor.cancel(payment.id);
+    await rails.db
+      .updateTable('card_deposits')
+      .set({
+        status: 'voided',
+        decline_code: overLimit ? LIMIT_EXCEEDED_DECLINE_CODE : row.decline_code,
+        updated_at: core.now(),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .execute();
+    throw overLimit ? new LimitExceededError(error.message, { ...error.details, depositId: row.id }) : error;
+  }
   const metadata = operationMetadata(row.id, 'card_deposit', { counterparty, settledBy: 'card_capture' });
   const rejection = await submitLinked(core, [
     {

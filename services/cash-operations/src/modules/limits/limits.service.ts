@@ -189,6 +189,28 @@ export async function recordWithinLimit<Result>(
   });
 }
 
+/**
+ * CASH_LIMIT_EXCEEDED with the customer's current figures in `category` (and `extra` details): the answer again
+ * for a request that was refused under the limit lock (a retry with the same Idempotency-Key).
+ */
+export async function limitExceededNow(
+  core: CashCore,
+  userId: string,
+  category: LimitCategory,
+  extra: Record<string, string> = {},
+): Promise<InstanceType<typeof LimitExceededError>> {
+  const { limits } = await getLimits(core, userId);
+  const figures = limits.find((limit) => limit.operation === category)!;
+  return new LimitExceededError(undefined, {
+    operation: category,
+    currency: 'EUR',
+    limit: figures.limit ?? '0.00',
+    used: figures.used,
+    remaining: figures.remaining,
+    ...extra,
+  });
+}
+
 /** GET /limits: the caller's level and every 30-day limit with what is used and left. */
 export async function getLimits(core: CashCore, userId: string): Promise<CashLimits> {
   const profile = await core.customers.getCustomer(userId);

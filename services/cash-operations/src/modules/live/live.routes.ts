@@ -4,6 +4,11 @@
  * websocket, and a token in the URL would land in logs). After `ready`, the socket receives only its customer's
  * messages. Bounded: a socket whose send buffer passes SOCKET_BUFFER_MAX_BYTES is closed (the client reconnects
  * and refetches), never allowed to grow memory.
+ *
+ * A socket lives no longer than its access token: at the token's `exp` it gets `{"type":"error","code":
+ * "TOKEN_EXPIRED"}` and is closed with CASH_WS_CLOSE_UNAUTHENTICATED and reason "token expired" (the client reconnects with a fresh
+ * token). One `auth` per socket: another `auth` (while the first is checked, or after `ready`) gets `error`
+ * ALREADY_AUTHENTICATED and the socket is closed with the same code, so a socket never serves two accounts.
  */
 import {
   CASH_WS_AUTH_TIMEOUT_MS,
@@ -20,6 +25,8 @@ import { CUSTOMER_MESSAGE_TOPIC, type CustomerMessageEvent } from './notifier.ts
 export const SOCKET_BUFFER_MAX_BYTES = 256 * 1024;
 /** Most sockets one customer may hold open in one process. */
 export const SOCKETS_PER_CUSTOMER_MAX = 20;
+/** The longest delay setTimeout honours (about 24.8 days); a token living longer is closed then (and reconnects). */
+const TIMER_MAX_MS = 2 ** 31 - 1;
 
 const send = (socket: WebSocket, message: CashServerMessage) => {
   if (socket.readyState !== socket.OPEN) {
@@ -52,6 +59,8 @@ export const liveRoutes: FastifyPluginAsync<ServicePluginOptions> = async (app, 
 
   app.get('/ws', { websocket: true }, (socket) => {
     let userId: string | undefined;
+    let authenticating = false;
+    let expiryTimer: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       if (userId === undefined) {
         socket.close(CASH_WS_CLOSE_UNAUTHENTICATED, 'authenticate first');
@@ -60,6 +69,10 @@ export const liveRoutes: FastifyPluginAsync<ServicePluginOptions> = async (app, 
     const refuse = (code: string) => {
       send(socket, { type: 'error', code });
       socket.close(CASH_WS_CLOSE_UNAUTHENTICATED, code);
+    };
+    const expire = () => {
+      send(socket, { type: 'error', code: 'TOKEN_EXPIRED' });
+      socket.close(CASH_WS_CLOSE_UNAUTHENTICATED, 'token expired');
     };
     socket.on('message', (data: Buffer) => {
       let parsed: unknown;
@@ -78,11 +91,21 @@ export const liveRoutes: FastifyPluginAsync<ServicePluginOptions> = async (app, 
         send(socket, { type: 'pong' });
         return;
       }
-      if (userId !== undefined) {
+      if (authenticating) {
+        refuse('ALREADY_AUTHENTICATED');
         return;
       }
+      authenticating = true;
       context.auth.verifyAccessToken(message.data.accessToken).then(
         (principal) => {
+          if (socket.readyState !== socket.OPEN) {
+            return;
+          }
+          const lifetimeMs = principal.expiresAtS * 1000 - Date.now();
+          if (lifetimeMs <= 0) {
+            expire();
+            return;
+          }
           const set = sockets.get(principal.userId) ?? new Set<WebSocket>();
           if (set.size >= SOCKETS_PER_CUSTOMER_MAX) {
             refuse('RATE_LIMITED');
@@ -92,6 +115,7 @@ export const liveRoutes: FastifyPluginAsync<ServicePluginOptions> = async (app, 
           clearTimeout(timer);
           set.add(socket);
           sockets.set(principal.userId, set);
+          expiryTimer = setTimeout(expire, Math.min(lifetimeMs, TIMER_MAX_MS));
           send(socket, { type: 'ready', userId: principal.userId });
         },
         () => refuse('UNAUTHENTICATED'),
@@ -99,6 +123,7 @@ export const liveRoutes: FastifyPluginAsync<ServicePluginOptions> = async (app, 
     });
     socket.on('close', () => {
       clearTimeout(timer);
+      clearTimeout(expiryTimer);
       if (userId !== undefined) {
         const set = sockets.get(userId);
         set?.delete(socket);

@@ -5,6 +5,11 @@
  * receives only its customer's messages (bus topic `trading.customer`, so every process serves its own sockets).
  * Bounded: a socket whose send buffer passes SOCKET_BUFFER_MAX_BYTES is closed (the client reconnects and
  * refetches), at most SOCKETS_PER_CUSTOMER_MAX sockets per customer.
+ *
+ * A socket lives no longer than its access token: at the token's `exp` it gets `{"type":"error","code":
+ * "TOKEN_EXPIRED"}` and is closed with TRADING_WS_CLOSE_UNAUTHENTICATED and reason "token expired" (the client reconnects with a fresh
+ * token). One `auth` per socket: another `auth` (while the first is checked, or after `ready`) gets `error`
+ * ALREADY_AUTHENTICATED and the socket is closed with the same code, so a socket never serves two accounts.
  */
 import {
   TRADING_WS_AUTH_TIMEOUT_MS,
@@ -19,6 +24,8 @@ import { TRADING_CUSTOMER_TOPIC, type TradingCustomerEvent } from '../orders/ord
 
 export const SOCKET_BUFFER_MAX_BYTES = 256 * 1024;
 export const SOCKETS_PER_CUSTOMER_MAX = 20;
+/** The longest delay setTimeout honours (about 24.8 days); a token living longer is closed then (and reconnects). */
+const TIMER_MAX_MS = 2 ** 31 - 1;
 
 const send = (socket: WebSocket, message: TradingServerMessage) => {
   if (socket.readyState !== socket.OPEN) {
@@ -50,6 +57,8 @@ export const tradingWsRoutes: FastifyPluginAsync<{ context: ServiceContext }> = 
 
   app.get('/ws', { websocket: true }, (socket) => {
     let userId: string | undefined;
+    let authenticating = false;
+    let expiryTimer: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       if (userId === undefined) {
         socket.close(TRADING_WS_CLOSE_UNAUTHENTICATED, 'authenticate first');
@@ -58,6 +67,10 @@ export const tradingWsRoutes: FastifyPluginAsync<{ context: ServiceContext }> = 
     const refuse = (code: string) => {
       send(socket, { type: 'error', code });
       socket.close(TRADING_WS_CLOSE_UNAUTHENTICATED, code);
+    };
+    const expire = () => {
+      send(socket, { type: 'error', code: 'TOKEN_EXPIRED' });
+      socket.close(TRADING_WS_CLOSE_UNAUTHENTICATED, 'token expired');
     };
     socket.on('message', (data: Buffer) => {
       let parsed: unknown;
@@ -76,11 +89,21 @@ export const tradingWsRoutes: FastifyPluginAsync<{ context: ServiceContext }> = 
         send(socket, { type: 'pong' });
         return;
       }
-      if (userId !== undefined) {
+      if (authenticating) {
+        refuse('ALREADY_AUTHENTICATED');
         return;
       }
+      authenticating = true;
       context.auth.verifyAccessToken(message.data.accessToken).then(
         (principal) => {
+          if (socket.readyState !== socket.OPEN) {
+            return;
+          }
+          const lifetimeMs = principal.expiresAtS * 1000 - Date.now();
+          if (lifetimeMs <= 0) {
+            expire();
+            return;
+          }
           const set = sockets.get(principal.userId) ?? new Set<WebSocket>();
           if (set.size >= SOCKETS_PER_CUSTOMER_MAX) {
             refuse('RATE_LIMITED');
@@ -90,6 +113,7 @@ export const tradingWsRoutes: FastifyPluginAsync<{ context: ServiceContext }> = 
           clearTimeout(timer);
           set.add(socket);
           sockets.set(principal.userId, set);
+          expiryTimer = setTimeout(expire, Math.min(lifetimeMs, TIMER_MAX_MS));
           send(socket, { type: 'ready', userId: principal.userId });
         },
         () => refuse('UNAUTHENTICATED'),
@@ -97,6 +121,7 @@ export const tradingWsRoutes: FastifyPluginAsync<{ context: ServiceContext }> = 
     });
     socket.on('close', () => {
       clearTimeout(timer);
+      clearTimeout(expiryTimer);
       if (userId !== undefined) {
         const set = sockets.get(userId);
         set?.delete(socket);

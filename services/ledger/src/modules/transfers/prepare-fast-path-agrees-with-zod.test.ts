@@ -118,4 +118,23 @@ describe('transfer validation fast path', () => {
     expect(fastParseTransfer(input)).toMatchObject({ id: id.toLowerCase(), amount: '1.00' });
     expect(prepareTransfer(input).kind).toBe('prepared');
   });
+
+  it('drops a `__proto__` metadata key on both paths, as zod does (found by the property above)', () => {
+    const id = '0190f1d2-7c3a-7b4e-9f00-0123456789ab';
+    // As a request body arrives: JSON.parse makes `__proto__` an own key.
+    const input: unknown = JSON.parse(
+      JSON.stringify({
+        id,
+        ledger: 'EUR',
+        debitAccountId: id.replace('ab', 'ac'),
+        creditAccountId: id.replace('ab', 'ad'),
+        amount: '1.00',
+        code: 1,
+      }).replace(/}$/, ',"metadata":{"__proto__":"x","note":"y"}}'),
+    );
+    const fast = fastParseTransfer(input);
+    expect(fast?.metadata).toEqual({ note: 'y' });
+    expect(Object.hasOwn(fast?.metadata ?? {}, '__proto__')).toBe(false);
+    expect(fast).toEqual(transferInputSchema.parse(input));
+  });
 });

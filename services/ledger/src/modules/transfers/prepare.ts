@@ -99,6 +99,16 @@ function fastFlags(value: unknown): boolean {
   );
 }
 
+/**
+ * Metadata without an own `__proto__` key (JSON.parse makes one from a request body), which zod's record drops
+ * too: no reader can then have an object's prototype replaced by copying the metadata with assignment.
+ */
+function withoutProtoKey(metadata: Record<string, string> | undefined): Record<string, string> | undefined {
+  return metadata !== undefined && Object.hasOwn(metadata, '__proto__')
+    ? Object.fromEntries(Object.entries(metadata).filter(([key]) => key !== '__proto__'))
+    : metadata;
+}
+
 function fastMetadata(value: unknown): boolean {
   if (value === undefined) {
     return true;
@@ -168,7 +178,7 @@ export function fastParseTransfer(input: unknown): ParsedTransfer | undefined {
     timeoutSeconds,
     code,
     flags: flags as TransferInput['flags'],
-    metadata: metadata as Record<string, string> | undefined,
+    metadata: withoutProtoKey(metadata as Record<string, string> | undefined),
   };
   return transferShapeProblems(parsed).length === 0 ? parsed : undefined;
 }

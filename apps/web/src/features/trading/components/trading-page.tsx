@@ -132,10 +132,15 @@ export function TradingPage({ product }: { product: ProductId }) {
           <OrderForm productId={product} instrument={info} />
         </section>
         <div className="trd-grid__watchlist">
-          <WatchlistPanel product={product} onSelect={switchProduct} />
-          <p className="trd-detach-row">
-            <DetachLink component="WATCHLIST" product={product} />
-          </p>
+          <WatchlistPanel
+            product={product}
+            onSelect={switchProduct}
+            footer={
+              <p className="trd-detach-row">
+                <DetachLink component="WATCHLIST" product={product} />
+              </p>
+            }
+          />
           <AlertsPanel productId={product} />
         </div>
         <div className="trd-grid__depth">

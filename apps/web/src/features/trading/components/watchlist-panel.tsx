@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductId, Watchlist } from '@tessera/contracts';
 import { Banner, Button, CloseIcon, IconButton } from '@tessera/ui';
@@ -21,9 +21,12 @@ import { tradingErrorMessage } from '../lib/order-input.ts';
 export function WatchlistPanel({
   product,
   onSelect,
+  footer,
 }: {
   product: ProductId;
   onSelect: (product: ProductId) => void;
+  /** Shown at the bottom of the panel (the main window's link to a detached watchlist). */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation(['trading', 'errors']);
   const language = currentLanguage();
@@ -109,6 +112,7 @@ export function WatchlistPanel({
           </tbody>
         </table>
       ) : null}
+      {footer}
     </section>
   );
 }

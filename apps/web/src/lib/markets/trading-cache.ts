@@ -47,14 +47,39 @@ export function sortAlerts(alerts: readonly PriceAlert[]): PriceAlert[] {
   );
 }
 
+/**
+ * The later of two states of one alert. An alert only moves forward (active, then triggered or cancelled), so an
+ * answer that still says active never takes back a trigger the websocket already reported: the POST's answer or a
+ * refetch that left the server before the trigger can arrive after it.
+ */
+function laterState(known: PriceAlert | undefined, incoming: PriceAlert): PriceAlert {
+  return known !== undefined && known.status !== 'active' && incoming.status === 'active' ? known : incoming;
+}
+
+/** A fetched alert list with what the cache already knows to be later (the alerts query's structural sharing). */
+export function mergeAlertLists(
+  previous: readonly PriceAlert[] | undefined,
+  fetched: PriceAlert[],
+): PriceAlert[] {
+  if (previous === undefined) {
+    return fetched;
+  }
+  const known = new Map(previous.map((alert) => [alert.id, alert]));
+  return sortAlerts(fetched.map((alert) => laterState(known.get(alert.id), alert)));
+}
+
 /** Folds a created, cancelled or triggered alert into the cached list (a cancelled one leaves it). */
 export function applyAlert(queryClient: QueryClient, alert: PriceAlert): void {
   queryClient.setQueryData<PriceAlert[]>(tradingKeys.alerts(), (current) => {
     if (current === undefined) {
       return current;
     }
+    const latest = laterState(
+      current.find((item) => item.id === alert.id),
+      alert,
+    );
     const others = current.filter((item) => item.id !== alert.id);
-    return sortAlerts(alert.status === 'cancelled' ? others : [...others, alert]);
+    return sortAlerts(latest.status === 'cancelled' ? others : [...others, latest]);
   });
 }
 

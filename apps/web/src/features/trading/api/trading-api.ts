@@ -30,6 +30,7 @@ export {
 } from '#/lib/markets/trading-cache.ts';
 import {
   applyOrder,
+  mergeAlertLists,
   sortAlerts,
   TRADING_SERVICE,
   type TradingCall,
@@ -79,6 +80,9 @@ export function alertsQueryOptions(call: TradingCall) {
     queryKey: tradingKeys.alerts(),
     queryFn: ({ signal }) =>
       call<{ items: PriceAlert[] }>('/alerts', { signal }).then((answer) => sortAlerts(answer.items)),
+    // A refetch that left before a trigger must not take it back (see mergeAlertLists).
+    structuralSharing: (previous: unknown, fetched: unknown) =>
+      mergeAlertLists(previous as PriceAlert[] | undefined, fetched as PriceAlert[]),
     staleTime: 30_000,
   });
 }

@@ -27,7 +27,15 @@
   }
   var chosen = stored || new URLSearchParams(location.search).get('lng');
   var language = (chosen || navigator.language || 'en').toLowerCase().indexOf('fr') === 0 ? 'fr' : 'en';
-  // The next page requested (a link followed before the app has started) comes in this language too.
+  // The next page requested (a link followed before the app has started) comes in this language too, from the
+  // server (the cookie) and from the app there (the stored preference, which the app would store once started).
+  if (chosen && !stored) {
+    try {
+      localStorage.setItem('lng', language);
+    } catch {
+      // No storage: the cookie still tells the server.
+    }
+  }
   if (chosen && !new RegExp('(^|;\\s*)lng=' + language + '(;|$)').test(document.cookie)) {
     document.cookie =
       'lng=' +

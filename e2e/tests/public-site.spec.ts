@@ -42,3 +42,24 @@ test('switching the language re-renders every section, also those not yet scroll
   const html = await (await page.request.get('/pricing/')).text();
   expect(html).toContain('>Tarifs clairs, affichés avant chaque opération</h1>');
 });
+
+test('a link below the fold activated without a pointer (as a screen reader does) navigates without reloading', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('contentinfo').getByRole('radio', { name: 'Français' })).toBeEnabled();
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  // A click event alone, with no pointer or focus before it, on a part that has not been scrolled to.
+  await page
+    .getByRole('region', { name: 'Fees you can read in one minute' })
+    .getByRole('link', { name: 'Full fee schedule' })
+    .dispatchEvent('click');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Clear pricing, shown before every operation' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+});

@@ -8,6 +8,7 @@
  * suspends until its element (found in the pre-rendered HTML by its useId) is seen. React keeps the server HTML of
  * a suspended boundary and hydrates it when the promise settles. In a render that is not a hydration (a client
  * navigation) or outside a browser (the pre-render), the element is not in the document yet and nothing waits.
+ * A click on a link of a part still waiting is held back until the part is hydrated, then given to the app's link.
  */
 import { Suspense, use, useEffect, useId, type ReactNode } from 'react';
 
@@ -31,13 +32,108 @@ function settled(): Gate {
 /** The parts already on screen (committed), by id. */
 const committed = new Set<string>();
 
-/** What settles each pending gate, by id. */
-const releases = new Map<string, () => void>();
+/** A click on a link held back this long without its part hydrating is let go as a plain page load. */
+const HELD_CLICK_TIMEOUT_MS = 3000;
+
+/** A part whose pre-rendered HTML is not hydrated yet. */
+interface Waiting {
+  element: Element;
+  /** Starts its hydration (settles its gate); does nothing the second time. */
+  release: () => void;
+  /** A click on one of its links, to give back once it is hydrated. */
+  held: { anchor: HTMLAnchorElement; timer: ReturnType<typeof setTimeout> } | null;
+}
+
+const waiting = new Map<string, Waiting>();
+
+function waitingPartOf(target: EventTarget | null): Waiting | undefined {
+  if (!(target instanceof Node)) {
+    return undefined;
+  }
+  return [...waiting.values()].find((part) => part.element.contains(target));
+}
+
+/**
+ * The link a plain click would follow in this tab (not a new tab, a download or another site), if any. Only such a
+ * click is held back for the app; any other keeps the browser's own behaviour.
+ */
+function sameTabLink(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return null;
+  }
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) {
+    return null;
+  }
+  if ((anchor.target && anchor.target !== '_self') || anchor.origin !== window.location.origin) {
+    return null;
+  }
+  return anchor;
+}
+
+function onInteraction(event: Event): void {
+  waitingPartOf(event.target)?.release();
+}
+
+/**
+ * A click on a link of a part not hydrated yet would be followed by the browser (a full page load): React cannot
+ * run the link's handler, and stops the event while the part is not hydrated. Touching the part starts its
+ * hydration, which ends a moment later: the click is held back until then and given again to the hydrated link,
+ * which navigates within the app.
+ */
+function onClick(event: MouseEvent): void {
+  const part = waitingPartOf(event.target);
+  const anchor = part && !event.defaultPrevented ? sameTabLink(event) : null;
+  if (!part || !anchor) {
+    return;
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  part.release();
+  if (part.held) {
+    clearTimeout(part.held.timer);
+  }
+  part.held = { anchor, timer: setTimeout(() => window.location.assign(anchor.href), HELD_CLICK_TIMEOUT_MS) };
+}
+
+/*
+ * The listeners are on the window, in the capture phase: they must run before React's own on the app's root, which
+ * stop an event aimed at a part not hydrated yet.
+ */
+function startWaiting(id: string, part: Waiting): void {
+  if (waiting.size === 0) {
+    for (const type of INTERACTIONS) {
+      window.addEventListener(type, onInteraction, { capture: true, passive: true });
+    }
+    window.addEventListener('click', onClick, true);
+  }
+  waiting.set(id, part);
+}
+
+/** The part is hydrated, or gone: returns the link of the click held back for it, if any. */
+function stopWaiting(id: string): HTMLAnchorElement | null {
+  const part = waiting.get(id);
+  if (!part) {
+    return null;
+  }
+  part.release();
+  waiting.delete(id);
+  if (waiting.size === 0) {
+    for (const type of INTERACTIONS) {
+      window.removeEventListener(type, onInteraction, true);
+    }
+    window.removeEventListener('click', onClick, true);
+  }
+  if (part.held) {
+    clearTimeout(part.held.timer);
+  }
+  return part.held?.anchor ?? null;
+}
 
 /** Settles every pending gate: the whole page hydrates (before a change that re-renders all of it). */
 export function hydrateDeferredParts(): void {
-  for (const release of [...releases.values()]) {
-    release();
+  for (const part of [...waiting.values()]) {
+    part.release();
   }
 }
 
@@ -63,28 +159,36 @@ function gateFor(id: string): Gate {
         { rootMargin: ROOT_MARGIN },
       );
       release = () => {
-        observer.disconnect();
-        for (const type of INTERACTIONS) {
-          element.removeEventListener(type, release, true);
+        if (gate.status !== 'fulfilled') {
+          observer.disconnect();
+          gate.status = 'fulfilled';
+          resolve();
         }
-        releases.delete(id);
-        gate.status = 'fulfilled';
-        resolve();
       };
       observer.observe(element);
-      for (const type of INTERACTIONS) {
-        element.addEventListener(type, release, { capture: true, passive: true });
-      }
     });
-    releases.set(id, release);
+    startWaiting(id, { element, release: () => release(), held: null });
   }
   gates.set(id, gate);
   return gate;
 }
 
+/** Rendered inside a part: its effect runs once the part is hydrated (or rendered) and committed. */
+function Hydrated({ id }: { id: string }) {
+  useEffect(() => {
+    stopWaiting(id)?.click();
+  }, [id]);
+  return null;
+}
+
 function WhenSeen({ id, children }: { id: string; children: ReactNode }) {
   use(gateFor(id) as Promise<void>);
-  return children;
+  return (
+    <>
+      {children}
+      <Hydrated id={id} />
+    </>
+  );
 }
 
 /** Renders `children` at once, except in a pre-rendered page being hydrated: there, once they come into view. */
@@ -93,12 +197,13 @@ export function DeferredHydration({ children, className }: { children: ReactNode
   // A part still waiting that gets new content (its page re-renders: a language change) hydrates now, so that
   // React never drops its server HTML for the empty fallback. The first render is the hydration itself.
   if (committed.has(id)) {
-    releases.get(id)?.();
+    waiting.get(id)?.release();
   }
   useEffect(() => {
     committed.add(id);
     return () => {
       committed.delete(id);
+      stopWaiting(id);
     };
   }, [id]);
   return (

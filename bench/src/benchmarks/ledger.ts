@@ -13,9 +13,8 @@
  * the 2-core machine: batched >= 30,000 transfers/s, single >= 3,000 transfers/s with p99 < 25 ms
  * (docs/benchmarks.md, "ledger").
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TransferInput, uuidv7 } from '@tessera/contracts';
@@ -23,6 +22,7 @@ import { createPgliteTemplate, type Database, migrate, openPglite, openPostgres 
 import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/service-ledger';
 import { sql } from 'kysely';
 import type { Benchmark, BenchResult } from '../harness.ts';
+import { withBenchDatabase } from '../postgres.ts';
 
 const SINGLE_CONCURRENCY = 32;
 const SINGLE_DURATION_MS = 4000;
@@ -201,65 +201,6 @@ async function runEngine(
   return results;
 }
 
-/**
- * The figures claim that every acknowledged transfer is durable: refuse a server that does not flush commits (a test
- * cluster started with fsync=off, or synchronous_commit=off).
- */
-async function assertDurable(admin: Database): Promise<void> {
-  const { rows } = await sql<{ name: string; setting: string }>`select name, setting from pg_settings
-    where name in ('fsync', 'synchronous_commit', 'full_page_writes')`.execute(admin.db);
-  const unsafe = rows.filter((row) => row.setting === 'off');
-  if (unsafe.length > 0) {
-    throw new Error(
-      `PostgreSQL for the ledger benchmark must be durable; ${unsafe.map((row) => `${row.name}=off`).join(', ')}. ` +
-        'Point BENCH_DATABASE_URL at a durable server, or unset it and TEST_DATABASE_URL to use a throw-away one.',
-    );
-  }
-  console.log(`  PostgreSQL: ${rows.map((row) => `${row.name}=${row.setting}`).join(', ')}`);
-}
-
-/** A PostgreSQL for the benchmark: the given URL, or a throw-away local cluster, or none (skipped). */
-async function postgresServer(): Promise<{ url: string; stop: () => void } | undefined> {
-  const given = process.env['BENCH_DATABASE_URL'] || process.env['TEST_DATABASE_URL'];
-  if (given) {
-    return { url: given, stop: () => {} };
-  }
-  const root = '/usr/lib/postgresql';
-  const version = existsSync(root) ? readdirSync(root).sort().pop() : undefined;
-  if (!version) {
-    return undefined;
-  }
-  const bin = join(root, version, 'bin');
-  const directory = mkdtempSync(join(tmpdir(), 'tessera-bench-pg-'));
-  const data = join(directory, 'data');
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-  // initdb refuses to run as root: run the cluster as the postgres user then (CI and these machines are root).
-  const run = (command: string, args: string[]) =>
-    process.getuid?.() === 0
-      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'ignore' })
-      : execFileSync(join(bin, command), args, { stdio: 'ignore' });
-  try {
-    execFileSync('chmod', ['777', directory]);
-    run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
-    // Durable as a bank runs it (fsync, synchronous_commit and full_page_writes keep their defaults: on), with
-    // memory for a write-heavy load: a 64 MB WAL buffer holds a whole 8,189-transfer group's WAL.
-    const options = [
-      `-p ${port} -k ${directory} -c max_connections=50`,
-      '-c shared_buffers=512MB -c wal_buffers=64MB -c max_wal_size=4GB -c checkpoint_timeout=15min',
-    ].join(' ');
-    run('pg_ctl', ['-D', data, '-o', options, '-l', join(directory, 'log'), '-w', 'start']);
-  } catch (error) {
-    console.log(`  could not start a local PostgreSQL: ${String(error)}`);
-    rmSync(directory, { recursive: true, force: true });
-    return undefined;
-  }
-  const stop = () => {
-    run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-    rmSync(directory, { recursive: true, force: true });
-  };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
-}
-
 export const ledgerBenchmark: Benchmark = {
   name: 'ledger',
   description: 'ledger transfers: 32 concurrent singles and batches of 100 / 8,189, hot and spread accounts',
@@ -268,28 +209,13 @@ export const ledgerBenchmark: Benchmark = {
     const pgliteDirectory = mkdtempSync(join(tmpdir(), 'tessera-bench-pglite-'));
     const results = await runEngine('pglite', () => openPglite(pgliteDirectory, { loadDataDir: template }));
     rmSync(pgliteDirectory, { recursive: true, force: true });
-    const server = await postgresServer();
-    if (!server) {
+    const outcome = await withBenchDatabase('ledger', async (url) => {
+      results.push(...(await runEngine('postgres', () => openPostgres(url, { poolMax: 10 }))));
+    });
+    if (outcome === 'skipped') {
       console.log(
         '  PostgreSQL cases skipped: set BENCH_DATABASE_URL or install postgresql (initdb not found).',
       );
-      return results;
-    }
-    try {
-      const name = `tessera_bench_${randomUUID().slice(0, 8)}`;
-      const admin = await openPostgres(server.url, { poolMax: 1 });
-      await assertDurable(admin);
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const url = new URL(server.url);
-      url.pathname = `/${name}`;
-      try {
-        results.push(...(await runEngine('postgres', () => openPostgres(url.toString(), { poolMax: 10 }))));
-      } finally {
-        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-        await admin.close();
-      }
-    } finally {
-      server.stop();
     }
     return results;
   },

@@ -9,6 +9,7 @@
  * cluster is started with the machine's initdb (Debian's postgresql package) and removed afterwards; if there is
  * none, the PostgreSQL cases are skipped with a message. The server must be durable (fsync, synchronous_commit and
  * full_page_writes on): every acknowledged transfer is on disk, or the figures would claim what a bank cannot use.
+ * BENCH_LEDGER_ENGINES (pglite, postgres) and BENCH_LEDGER_CASES (a part of the case names) run fewer cases.
  * Each case also records the machine's load average (`load_avg_1m`): the cores are shared with other work. Goals on
  * the 2-core machine: batched >= 30,000 transfers/s, single >= 3,000 transfers/s with p99 < 25 ms
  * (docs/benchmarks.md, "ledger").
@@ -177,7 +178,8 @@ async function runEngine(
     await migrate(database.db, { schema: 'ledger', migrations: ledgerService.migrations });
     const ledger = createLedgerApi(database.db.withSchema('ledger'));
     try {
-      for (const c of CASES) {
+      const only = process.env['BENCH_LEDGER_CASES'];
+      for (const c of CASES.filter((each) => !only || caseName(engine, each).includes(only))) {
         const { tenantId, wallets } = await setUp(ledger, c.accounts);
         const measured = await measure(ledger, tenantId, wallets, c);
         await check(ledger, database, tenantId, measured.transfers);
@@ -205,13 +207,21 @@ export const ledgerBenchmark: Benchmark = {
   name: 'ledger',
   description: 'ledger transfers: 32 concurrent singles and batches of 100 / 8,189, hot and spread accounts',
   async run() {
-    const template = await createPgliteTemplate({ cacheDirectory: tmpdir() });
-    const pgliteDirectory = mkdtempSync(join(tmpdir(), 'tessera-bench-pglite-'));
-    const results = await runEngine('pglite', () => openPglite(pgliteDirectory, { loadDataDir: template }));
-    rmSync(pgliteDirectory, { recursive: true, force: true });
-    const outcome = await withBenchDatabase('ledger', async (url) => {
-      results.push(...(await runEngine('postgres', () => openPostgres(url, { poolMax: 10 }))));
-    });
+    const engines = (process.env['BENCH_LEDGER_ENGINES'] ?? 'pglite,postgres').split(',');
+    const results: BenchResult[] = [];
+    if (engines.includes('pglite')) {
+      const template = await createPgliteTemplate({ cacheDirectory: tmpdir() });
+      const pgliteDirectory = mkdtempSync(join(tmpdir(), 'tessera-bench-pglite-'));
+      results.push(
+        ...(await runEngine('pglite', () => openPglite(pgliteDirectory, { loadDataDir: template }))),
+      );
+      rmSync(pgliteDirectory, { recursive: true, force: true });
+    }
+    const outcome = engines.includes('postgres')
+      ? await withBenchDatabase('ledger', async (url) => {
+          results.push(...(await runEngine('postgres', () => openPostgres(url, { poolMax: 10 }))));
+        })
+      : 'measured';
     if (outcome === 'skipped') {
       console.log(
         '  PostgreSQL cases skipped: set BENCH_DATABASE_URL or install postgresql (initdb not found).',

@@ -4,6 +4,7 @@
  */
 export * from './auth.ts';
 export * from './config.ts';
+export * from './customer-socket.ts';
 export * from './config-fields.ts';
 export * from './database/index.ts';
 export * from './error-handler.ts';

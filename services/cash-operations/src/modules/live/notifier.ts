@@ -4,16 +4,13 @@
  * default, NATS at scale, so every process's sockets hear it) to the sockets of that customer only.
  */
 import type { CashServerMessage } from '@tessera/contracts';
-import type { EventBus } from '@tessera/platform';
+import type { CustomerSocketEvent, EventBus } from '@tessera/platform';
 
 /** The bus topic of customer messages. */
 export const CUSTOMER_MESSAGE_TOPIC = 'cash-operations.customer-message';
 
-/** What travels on the bus. */
-export interface CustomerMessageEvent {
-  readonly userId: string;
-  readonly message: CashServerMessage;
-}
+/** What travels on the bus (what the platform's customer socket fans out). */
+export type CustomerMessageEvent = CustomerSocketEvent<CashServerMessage>;
 
 /** Sends live messages to customers. */
 export interface CustomerNotifier {

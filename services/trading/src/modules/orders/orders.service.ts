@@ -19,6 +19,7 @@ import {
   type VenueTradeEvent,
   type ProductId,
 } from '@tessera/contracts';
+import type { CustomerSocketEvent } from '@tessera/platform';
 import { Decimal, invariant } from '@tessera/money';
 import { sql } from 'kysely';
 import { venueAccountIds } from '../accounts/trading-accounts.ts';
@@ -70,11 +71,8 @@ import type { TradingCore } from './trading-core.ts';
 
 /** The bus topic the trading websocket listens to: one customer's message. */
 export const TRADING_CUSTOMER_TOPIC = 'trading.customer';
-/** Its payload. */
-export interface TradingCustomerEvent {
-  readonly userId: string;
-  readonly message: TradingServerMessage;
-}
+/** Its payload (what the platform's customer socket fans out). */
+export type TradingCustomerEvent = CustomerSocketEvent<TradingServerMessage>;
 
 const ENGINE_TIME_IN_FORCE = { DAY: 'gtc', GTC: 'gtc', GTD: 'gtc', IOC: 'ioc', FOK: 'fok' } as const;
 

@@ -6,7 +6,8 @@ import { CASH_ERROR_CODES, CASH_RAIL_ERROR_CODES, PROCESSOR_SIM_ERROR_CODES } fr
 import { ApiError } from '../api.ts';
 import { amountErrorCode, codeMessage, errorMessage, isStepUpRequired } from './errors.ts';
 import { amountInputError, formatAmountText, formatRateText, normalizeAmountInput } from './money.ts';
-import { applyLiveMessage, liveUrl, reconnectDelayMs, LIVE_RECONNECT_MAX_DELAY_MS } from './live-updates.ts';
+import { LIVE_RECONNECT_MAX_DELAY_MS, reconnectDelayMs } from '../customer-socket.ts';
+import { applyLiveMessage, liveUrl } from './live-updates.ts';
 import { cashKeys } from './cash-api.ts';
 
 const LANG_DIR = join(import.meta.dirname, '../../../public/lang');

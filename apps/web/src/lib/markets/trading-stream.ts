@@ -13,31 +13,11 @@ import type { RuntimeConfig, TradingServerMessage } from '@tessera/contracts';
 import type { PriceAlert } from '@tessera/contracts';
 import type { AuthAdapter } from '../auth.ts';
 import { cashKeys } from '../cash/cash-api.ts';
-import { LIVE_PING_INTERVAL_MS, reconnectDelayMs } from '../cash/live-updates.ts';
+import { connectCustomerSocket, serviceSocketUrl } from '../customer-socket.ts';
 import { applyAlert, applyOrder, applyPosition, TRADING_SERVICE, tradingKeys } from './trading-cache.ts';
 
 /** Notices of triggered alerts kept at most (the oldest leave first). */
 const ALERT_NOTICES_MAX = 5;
-
-function streamUrl(config: RuntimeConfig): string {
-  const base = config.services[TRADING_SERVICE] ?? '/api/trading';
-  if (/^https?:\/\//.test(base)) {
-    return `${base.replace(/^http/, 'ws')}/ws`;
-  }
-  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${base}/ws`;
-}
-
-function parse(data: unknown): TradingServerMessage | null {
-  if (typeof data !== 'string') {
-    return null;
-  }
-  try {
-    const message = JSON.parse(data) as { type?: unknown };
-    return typeof message.type === 'string' ? (message as TradingServerMessage) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** What one server message changes in the cache. */
 export function applyTradingMessage(queryClient: QueryClient, message: TradingServerMessage): void {
@@ -68,68 +48,15 @@ export function applyTradingMessage(queryClient: QueryClient, message: TradingSe
 }
 
 function connect(config: RuntimeConfig, auth: AuthAdapter, queryClient: QueryClient): () => void {
-  let socket: WebSocket | null = null;
-  let stopped = false;
-  let attempt = 0;
-  let connectedBefore = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let pingTimer: ReturnType<typeof setInterval> | undefined;
-
-  const schedule = () => {
-    if (!stopped) {
-      retryTimer = setTimeout(() => void open(), reconnectDelayMs(attempt));
-      attempt += 1;
-    }
-  };
-
-  const open = async () => {
-    const token = await auth.getAccessToken().catch(() => null);
-    if (stopped) {
-      return;
-    }
-    if (!token) {
-      schedule();
-      return;
-    }
-    const current = new WebSocket(streamUrl(config));
-    socket = current;
-    current.onopen = () => current.send(JSON.stringify({ type: 'auth', accessToken: token }));
-    current.onmessage = (event) => {
-      const message = parse(event.data);
-      if (message?.type === 'ready') {
-        attempt = 0;
-        if (connectedBefore) {
-          void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
-        }
-        connectedBefore = true;
-        clearInterval(pingTimer);
-        pingTimer = setInterval(() => {
-          if (current.readyState === WebSocket.OPEN) {
-            current.send(JSON.stringify({ type: 'ping' }));
-          }
-        }, LIVE_PING_INTERVAL_MS);
-      } else if (message) {
-        applyTradingMessage(queryClient, message);
+  const base = config.services[TRADING_SERVICE] ?? '/api/trading';
+  return connectCustomerSocket<TradingServerMessage>(() => serviceSocketUrl(base, window.location), auth, {
+    onReady: (reconnected) => {
+      if (reconnected) {
+        void queryClient.invalidateQueries({ queryKey: tradingKeys.all });
       }
-    };
-    current.onclose = () => {
-      clearInterval(pingTimer);
-      if (socket === current) {
-        socket = null;
-        schedule();
-      }
-    };
-  };
-
-  void open();
-  return () => {
-    stopped = true;
-    clearTimeout(retryTimer);
-    clearInterval(pingTimer);
-    const current = socket;
-    socket = null;
-    current?.close();
-  };
+    },
+    onMessage: (message) => applyTradingMessage(queryClient, message),
+  });
 }
 
 /** Keeps the trading websocket open while the calling page (trading, detached window, home) is mounted. */

@@ -27,7 +27,7 @@ import { withBenchDatabase } from '../postgres.ts';
 
 const SINGLE_CONCURRENCY = 32;
 const SINGLE_DURATION_MS = 4000;
-const BATCH_TRANSFERS_TARGET = 40_000;
+const BATCH_TRANSFERS_TARGET = 200_000;
 
 interface Case {
   readonly kind: 'single' | 'batch';

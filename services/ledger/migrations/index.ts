@@ -2,8 +2,10 @@
 import type { Migrations } from '@tessera/platform';
 import { createLedger } from './0001-create-ledger.ts';
 import { addLedgerVersion } from './0002-ledger-version.ts';
+import { narrowerHistoryIndexes } from './0003-narrower-history-indexes.ts';
 
 export const ledgerMigrations: Migrations = {
   '0001-create-ledger': createLedger,
   '0002-ledger-version': addLedgerVersion,
+  '0003-narrower-history-indexes': narrowerHistoryIndexes,
 };

@@ -1,6 +1,14 @@
 /**
  * The database module: the only place that imports PGlite or pg.
  */
+export {
+  type ArrayElement,
+  type ArrayElementType,
+  ArrayParameter,
+  arrayParameter,
+  compileAhead,
+  encodeBinaryArray,
+} from './array-parameter.ts';
 export { createDatabase, type CreateDatabaseOptions, type DatabaseSettings } from './create-database.ts';
 export {
   assertSchemaName,

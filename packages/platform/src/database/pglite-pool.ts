@@ -8,6 +8,7 @@
  */
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { ArrayParameter } from './array-parameter.ts';
 import { Mutex, type MutexOptions } from './mutex.ts';
 
 type Command = PostgresQueryResult<unknown>['command'];
@@ -44,7 +45,9 @@ class PglitePoolClient implements PostgresPoolClient {
 
   async #run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
     if (parameters.length > 0) {
-      return toPostgresResult(await this.#pglite.query<R>(sql, [...parameters]));
+      // PGlite takes parameters as text: array parameters go as array literals (pg sends them in binary).
+      const values = parameters.map((value) => (value instanceof ArrayParameter ? value.toLiteral() : value));
+      return toPostgresResult(await this.#pglite.query<R>(sql, values));
     }
     // Without parameters pg uses the simple protocol, which allows several statements (a migration's raw SQL).
     // PGlite's exec() is the same; like pg, several statements give no rows back.

@@ -3,6 +3,7 @@
  */
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { BinaryArraysPostgresAdapter } from './array-parameter.ts';
 import { asText, parseTimestampAsUtc, typeOids } from './type-parsers.ts';
 import { createKysely, type Database } from './types.ts';
 
@@ -52,6 +53,13 @@ export function redactDatabaseUrl(url: string): string {
   return parsed.toString().replace(/:@/, '@');
 }
 
+/** Kysely's dialect for pg, marked as sending array parameters in binary (array-parameter.ts). */
+class BinaryArraysPostgresDialect extends PostgresDialect {
+  override createAdapter() {
+    return new BinaryArraysPostgresAdapter();
+  }
+}
+
 /** Opens a pool on `url` (postgres:// or postgresql://). */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({
@@ -64,7 +72,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     types: pgTypes,
   });
   pool.on('error', options.onIdleError ?? (() => {}));
-  const db = createKysely(new PostgresDialect({ pool }));
+  const db = createKysely(new BinaryArraysPostgresDialect({ pool }));
   let closing: Promise<void> | undefined;
   return {
     db,

@@ -4,12 +4,18 @@
  * writes in one (data-modifying CTEs: chain heads under a version check, then transfers, rejections, the pending
  * index and balances, applied only if the check passed).
  *
- * Rows travel as one array parameter per column, written by {@link arrayLiteral} and cast in SQL (`$1::uuid[]`),
- * then `unnest`ed: one parameter per column whatever the batch size (8,189 transfers stay far below PostgreSQL's
- * 65,535-parameter limit), no per-element escaping in the driver, and the same text casts on PGlite and pg.
+ * Rows travel as one array parameter per column ({@link arrayParameter}: binary on PostgreSQL, an array literal on
+ * PGlite), cast in SQL (`$1::uuid[]`) and `unnest`ed: one parameter per column whatever the batch size (8,189
+ * transfers stay far below PostgreSQL's 65,535-parameter limit), and the same SQL on both engines.
  * Raw SQL names the schema (`ledger.`) because Kysely's withSchema does not reach into raw SQL.
  */
-import type { AnyKysely } from '@tessera/platform';
+import {
+  type AnyKysely,
+  type ArrayElement,
+  type ArrayElementType,
+  arrayParameter,
+  compileAhead,
+} from '@tessera/platform';
 import { sql } from 'kysely';
 import type {
   AccountState,
@@ -21,21 +27,6 @@ import type {
 } from './transfer-state.ts';
 import { TRANSFER_FLAG } from './transfer-state.ts';
 import type { AccountStatus } from '@tessera/contracts';
-
-/**
- * A PostgreSQL array literal: `{a,b,NULL}`. `quoted` elements (free text, JSON) are double-quoted with `"` and `\`
- * escaped; the others (uuids, digits, ISO instants, hex) contain none of the characters an array literal reserves.
- */
-export function arrayLiteral(values: ReadonlyArray<string | null>, quoted = false): string {
-  if (!quoted && !values.includes(null)) {
-    // The common case (ids, digits, hex): the values as they are.
-    return `{${values.join(',')}}`;
-  }
-  const parts = values.map((value) =>
-    value === null ? 'NULL' : quoted ? `"${value.replace(/["\\]/g, '\\$&')}"` : value,
-  );
-  return `{${parts.join(',')}}`;
-}
 
 /** A transfers row as both drivers return it (numeric and int8 as strings, bytea as Buffer). */
 export interface TransferRow {
@@ -161,8 +152,11 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
   const { tenantId } = load;
   // `= any(array)` and not `in (select unnest(...))`: the planner always probes the primary key with the former, while
   // the latter can turn into a scan of every transfer once the table is large (seen at 22 s per 8,189 batch).
-  const pendingArray = arrayLiteral(load.pendingIds);
-  const transferIds = arrayLiteral(load.pendingIds.length > 0 ? [...load.ids, ...load.pendingIds] : load.ids);
+  const pendingArray = arrayParameter('uuid', load.pendingIds);
+  const transferIds = arrayParameter(
+    'uuid',
+    load.pendingIds.length > 0 ? [...load.ids, ...load.pendingIds] : load.ids,
+  );
   const pendingBranches =
     load.pendingIds.length === 0
       ? sql``
@@ -182,7 +176,7 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
         select debit_account_id from ledger.transfers where tenant_id = ${tenantId} and id = any(${pendingArray}::uuid[])
         union all
         select credit_account_id from ledger.transfers where tenant_id = ${tenantId} and id = any(${pendingArray}::uuid[])))`;
-  const idArray = arrayLiteral(load.ids);
+  const idArray = arrayParameter('uuid', load.ids);
   const { rows } = await sql<GroupRow>`
     select ${TRANSFER_COLUMNS}, 't' as row_kind, null::text as rejection_code, null::text as rejection_message,
         null::jsonb as rejection_details, null::text as account_status
@@ -199,7 +193,7 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
     select id, ledger_id, null, null, null, null, null, null, null, flags, null, null, null, null, null,
         debits_pending, debits_posted, credits_pending, credits_posted, null, null, null, null, 'a', null, null, null,
         status
-      from ledger.accounts where tenant_id = ${tenantId} and id = any(${arrayLiteral(load.accountIds)}::uuid[])
+      from ledger.accounts where tenant_id = ${tenantId} and id = any(${arrayParameter('uuid', load.accountIds)}::uuid[])
     ${pendingBranches}`.execute(db);
   const loaded: GroupRows = {
     heads: [],
@@ -329,8 +323,8 @@ function transfersInsert(
   const flags = new Array<string>(n);
   const metadata = new Array<string | null>(n);
   const expiries = new Array<string | null>(n);
-  const hashes = new Array<string>(n);
-  const fingerprints = new Array<string>(n);
+  const hashes = new Array<Buffer>(n);
+  const fingerprints = new Array<Buffer>(n);
   const after = Array.from({ length: 8 }, () => new Array<string>(n));
   for (let index = 0; index < n; index += 1) {
     const t = transfers[index]!;
@@ -352,8 +346,8 @@ function transfersInsert(
     }
     metadata[index] = hasMetadata ? JSON.stringify(t.metadata) : null;
     expiries[index] = t.expiresAt === null ? null : t.expiresAt.toISOString();
-    hashes[index] = t.hash.toString('hex');
-    fingerprints[index] = t.fingerprint.toString('hex');
+    hashes[index] = t.hash;
+    fingerprints[index] = t.fingerprint;
     const dr = t.debitAfter;
     const cr = t.creditAfter;
     after[0]![index] = dr.debitsPending.toString();
@@ -366,19 +360,20 @@ function transfersInsert(
     after[7]![index] = cr.creditsPosted.toString();
   }
   const [drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo] = after.map((values) =>
-    arrayLiteral(values),
+    arrayParameter('numeric', values),
   );
   return sql`insert into ledger.transfers (tenant_id, ${TRANSFER_COLUMNS})
     select ${tenantId}, id, ledger_id, sequence, debit, credit, amount, pending_id, timeout, code, flags,
-      coalesce(metadata::jsonb, '{}'::jsonb), ${createdAt.toISOString()}::timestamptz, expires_at, decode(hash, 'hex'),
-      decode(fingerprint, 'hex'), drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo
+      coalesce(metadata::jsonb, '{}'::jsonb), ${createdAt.toISOString()}::timestamptz, expires_at, hash,
+      fingerprint, drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo
     from unnest(
-      ${arrayLiteral(ids)}::uuid[], ${arrayLiteral(ledgerIds)}::integer[], ${arrayLiteral(sequences)}::bigint[],
-      ${arrayLiteral(debits)}::uuid[], ${arrayLiteral(credits)}::uuid[], ${arrayLiteral(amounts)}::numeric[],
-      ${arrayLiteral(pendingIds)}::uuid[], ${arrayLiteral(timeouts)}::integer[], ${arrayLiteral(codes)}::integer[],
-      ${arrayLiteral(flags)}::integer[], ${arrayLiteral(metadata, true)}::text[],
-      ${arrayLiteral(expiries)}::timestamptz[], ${arrayLiteral(hashes)}::text[],
-      ${arrayLiteral(fingerprints)}::text[], ${drdpe}::numeric[], ${drdpo}::numeric[], ${drcpe}::numeric[],
+      ${arrayParameter('uuid', ids)}::uuid[], ${arrayParameter('int4', ledgerIds)}::integer[],
+      ${arrayParameter('int8', sequences)}::bigint[], ${arrayParameter('uuid', debits)}::uuid[],
+      ${arrayParameter('uuid', credits)}::uuid[], ${arrayParameter('numeric', amounts)}::numeric[],
+      ${arrayParameter('uuid', pendingIds)}::uuid[], ${arrayParameter('int4', timeouts)}::integer[],
+      ${arrayParameter('int4', codes)}::integer[], ${arrayParameter('int4', flags)}::integer[],
+      ${arrayParameter('text', metadata)}::text[], ${arrayParameter('timestamptz', expiries)}::timestamptz[],
+      ${arrayParameter('bytea', hashes)}::bytea[], ${arrayParameter('bytea', fingerprints)}::bytea[], ${drdpe}::numeric[], ${drdpo}::numeric[], ${drcpe}::numeric[],
       ${drcpo}::numeric[], ${crdpe}::numeric[], ${crdpo}::numeric[], ${crcpe}::numeric[], ${crcpo}::numeric[]
     ) as v(id, ledger_id, sequence, debit, credit, amount, pending_id, timeout, code, flags, metadata, expires_at, hash,
       fingerprint, drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo)
@@ -387,17 +382,17 @@ function transfersInsert(
 
 type RawSql = ReturnType<typeof sql.raw>;
 
-const list = <T>(rows: readonly T[], pick: (row: T) => string | null, quoted = false) =>
-  arrayLiteral(rows.map(pick), quoted);
+const list = <T>(type: ArrayElementType, rows: readonly T[], pick: (row: T) => ArrayElement) =>
+  arrayParameter(type, rows.map(pick));
 
 function rejectionsInsert(tenantId: string, rejections: readonly RecordedRejection[], guard: RawSql) {
   return sql`insert into ledger.transfer_rejections (tenant_id, id, fingerprint, code, message, details)
-    select ${tenantId}, id, decode(fingerprint, 'hex'), code, message, details::jsonb
-    from unnest(${list(rejections, (r) => r.id)}::uuid[],
-      ${list(rejections, (r) => r.fingerprint.toString('hex'))}::text[],
-      ${list(rejections, (r) => r.error.code, true)}::text[],
-      ${list(rejections, (r) => r.error.message, true)}::text[],
-      ${list(rejections, (r) => JSON.stringify(r.error.details), true)}::text[])
+    select ${tenantId}, id, fingerprint, code, message, details::jsonb
+    from unnest(${list('uuid', rejections, (r) => r.id)}::uuid[],
+      ${list('bytea', rejections, (r) => r.fingerprint)}::bytea[],
+      ${list('text', rejections, (r) => r.error.code)}::text[],
+      ${list('text', rejections, (r) => r.error.message)}::text[],
+      ${list('text', rejections, (r) => JSON.stringify(r.error.details))}::text[])
       as v(id, fingerprint, code, message, details)
     where ${guard}`;
 }
@@ -406,21 +401,28 @@ function pendingInsert(tenantId: string, opened: readonly StoredTransfer[], guar
   return sql`insert into ledger.pending_transfers
       (tenant_id, id, ledger_id, debit_account_id, credit_account_id, expires_at)
     select ${tenantId}, id, ledger_id, debit, credit, expires_at
-    from unnest(${list(opened, (t) => t.id)}::uuid[], ${list(opened, (t) => String(t.ledgerId))}::integer[],
-      ${list(opened, (t) => t.debitAccountId)}::uuid[], ${list(opened, (t) => t.creditAccountId)}::uuid[],
-      ${list(opened, (t) => t.expiresAt?.toISOString() ?? null)}::timestamptz[])
+    from unnest(${list('uuid', opened, (t) => t.id)}::uuid[],
+      ${list('int4', opened, (t) => String(t.ledgerId))}::integer[],
+      ${list('uuid', opened, (t) => t.debitAccountId)}::uuid[],
+      ${list('uuid', opened, (t) => t.creditAccountId)}::uuid[],
+      ${list('timestamptz', opened, (t) => t.expiresAt?.toISOString() ?? null)}::timestamptz[])
       as v(id, ledger_id, debit, credit, expires_at)
     where ${guard}`;
 }
 
 function balancesUpdate(tenantId: string, accounts: readonly AccountState[], guard: RawSql) {
-  const n = (pick: (balances: Balances) => bigint) => list(accounts, (a) => pick(a.balances).toString());
+  const n = (pick: (balances: Balances) => bigint) =>
+    list('numeric', accounts, (a) => pick(a.balances).toString());
+  const ids = list('uuid', accounts, (a) => a.id);
+  // `a.id = any(ids)` repeats the join's condition so that the accounts are found by primary key whatever the
+  // statistics say: with a tenant's accounts just created (not analysed yet) the planner otherwise hashes every
+  // account of the tenant to update a few dozen.
   return sql`update ledger.accounts as a set debits_pending = v.dpe, debits_posted = v.dpo,
       credits_pending = v.cpe, credits_posted = v.cpo
-    from unnest(${list(accounts, (a) => a.id)}::uuid[], ${n((x) => x.debitsPending)}::numeric[],
+    from unnest(${ids}::uuid[], ${n((x) => x.debitsPending)}::numeric[],
       ${n((x) => x.debitsPosted)}::numeric[], ${n((x) => x.creditsPending)}::numeric[],
       ${n((x) => x.creditsPosted)}::numeric[]) as v(id, dpe, dpo, cpe, cpo)
-    where a.tenant_id = ${tenantId} and a.id = v.id and ${guard}
+    where a.tenant_id = ${tenantId} and a.id = any(${ids}::uuid[]) and a.id = v.id and ${guard}
     returning a.id`;
 }
 
@@ -429,14 +431,14 @@ function balancesUpdate(tenantId: string, accounts: readonly AccountState[], gua
  * With several ledgers, their rows are first locked in id order (`locked`), so two writers never deadlock.
  */
 function headsUpdate(heads: readonly LedgerHead[]) {
-  const ids = list(heads, (h) => String(h.id));
+  const ids = list('int4', heads, (h) => String(h.id));
   const inOrder = heads.length > 1 ? sql`and (select count(*) from locked) = ${heads.length}` : sql``;
   const update = sql`upd_heads as (update ledger.ledgers as l set version = l.version + 1,
-      head_sequence = v.head_sequence, head_hash = decode(v.head_hash, 'hex'), head_at = v.head_at
-    from unnest(${ids}::integer[], ${list(heads, (h) => h.version.toString())}::bigint[],
-      ${list(heads, (h) => h.headSequence.toString())}::bigint[],
-      ${list(heads, (h) => h.headHash.toString('hex'))}::text[],
-      ${list(heads, (h) => h.headAt.toISOString())}::timestamptz[])
+      head_sequence = v.head_sequence, head_hash = v.head_hash, head_at = v.head_at
+    from unnest(${ids}::integer[], ${list('int8', heads, (h) => h.version.toString())}::bigint[],
+      ${list('int8', heads, (h) => h.headSequence.toString())}::bigint[],
+      ${list('bytea', heads, (h) => h.headHash)}::bytea[],
+      ${list('timestamptz', heads, (h) => h.headAt.toISOString())}::timestamptz[])
       as v(id, version, head_sequence, head_hash, head_at)
     where l.id = v.id and l.version = v.version ${inOrder}
     returning l.id),
@@ -446,13 +448,22 @@ function headsUpdate(heads: readonly LedgerHead[]) {
     : update;
 }
 
+/** A group's write, compiled and encoded, ready to send. */
+export interface PreparedWrite {
+  /**
+   * Sends it; false, having changed nothing, when a version moved since the group read it (another writer came
+   * first), so the group is decided again. Checks that every touched account was updated exactly once.
+   */
+  execute(): Promise<boolean>;
+}
+
 /**
- * Writes a group in one statement, so atomically even outside a transaction: the ledgers' heads under a version
- * check, then each table's rows as a data-modifying CTE that applies only if every version matched (`ok`). Returns
- * false, having changed nothing, when a version moved since the group read it (another writer came first); the
- * group is then decided again. Checks that every touched account was updated exactly once.
+ * Builds a group's write as one statement, so atomic even outside a transaction: the ledgers' heads under a version
+ * check, then each table's rows as a data-modifying CTE that applies only if every version matched (`ok`). Built
+ * (and on PostgreSQL its arrays encoded) before it is sent: the engine prepares a group's write while the previous
+ * group's write is still committing.
  */
-export async function writeGroup(db: AnyKysely, writes: GroupWrites): Promise<boolean> {
+export function prepareWriteGroup(db: AnyKysely, writes: GroupWrites): PreparedWrite {
   const { tenantId } = writes;
   const guard = writes.heads.length > 0 ? sql.raw('(select ok from ok)') : sql.raw('true');
   const steps = [
@@ -468,18 +479,31 @@ export async function writeGroup(db: AnyKysely, writes: GroupWrites): Promise<bo
       : undefined,
     writes.pendingResolvedIds.length > 0
       ? sql`del_pending as (delete from ledger.pending_transfers where tenant_id = ${tenantId}
-          and id = any(${arrayLiteral(writes.pendingResolvedIds)}::uuid[]) and ${guard})`
+          and id = any(${arrayParameter('uuid', writes.pendingResolvedIds)}::uuid[]) and ${guard})`
       : undefined,
     sql`upd_accounts as (${balancesUpdate(tenantId, writes.accounts, guard)})`,
   ].filter((step) => step !== undefined);
-  const { rows } = await sql<{ ok: boolean; updated: number }>`with ${sql.join(steps, sql`, `)}
-    select ${guard} as ok, (select count(*)::integer from upd_accounts) as updated`.execute(db);
-  const row = rows[0];
-  if (row?.ok !== true) {
-    return false;
-  }
-  if (row.updated !== writes.accounts.length) {
-    throw new Error('Every touched account must be updated exactly once.');
-  }
-  return true;
+  const compiled = compileAhead(
+    db,
+    sql<{ ok: boolean; updated: number }>`with ${sql.join(steps, sql`, `)}
+    select ${guard} as ok, (select count(*)::integer from upd_accounts) as updated`,
+  );
+  return {
+    async execute() {
+      const { rows } = await db.executeQuery(compiled);
+      const row = rows[0];
+      if (row?.ok !== true) {
+        return false;
+      }
+      if (row.updated !== writes.accounts.length) {
+        throw new Error('Every touched account must be updated exactly once.');
+      }
+      return true;
+    },
+  };
+}
+
+/** Builds and sends a group's write at once (see {@link prepareWriteGroup}). */
+export function writeGroup(db: AnyKysely, writes: GroupWrites): Promise<boolean> {
+  return prepareWriteGroup(db, writes).execute();
 }

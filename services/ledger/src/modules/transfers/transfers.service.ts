@@ -174,11 +174,15 @@ export class TransferEngine {
     handOff();
     let committed = false;
     try {
+      // The write is built now, while the previous group's write may still be committing: only sending it waits.
+      const write = decided.writes
+        ? repository.prepareWriteGroup(this.#db, writesOf(state, decided.heads))
+        : undefined;
       // Built on the previous group's effects: valid only if they were committed.
       if (builds && !(await previous.committed)) {
         return undefined;
       }
-      committed = !decided.writes || (await repository.writeGroup(this.#db, writesOf(state, decided.heads)));
+      committed = write === undefined || (await write.execute());
       return committed ? decided.results : undefined;
     } finally {
       settle(committed);

@@ -417,15 +417,12 @@ function balancesUpdate(tenantId: string, accounts: readonly AccountState[], gua
   const n = (pick: (balances: Balances) => bigint) =>
     list('numeric', accounts, (a) => pick(a.balances).toString());
   const ids = list('uuid', accounts, (a) => a.id);
-  // `a.id = any(ids)` repeats the join's condition so that the accounts are found by primary key whatever the
-  // statistics say: with a tenant's accounts just created (not analysed yet) the planner otherwise hashes every
-  // account of the tenant to update a few dozen.
   return sql`update ledger.accounts as a set debits_pending = v.dpe, debits_posted = v.dpo,
       credits_pending = v.cpe, credits_posted = v.cpo
     from unnest(${ids}::uuid[], ${n((x) => x.debitsPending)}::numeric[],
       ${n((x) => x.debitsPosted)}::numeric[], ${n((x) => x.creditsPending)}::numeric[],
       ${n((x) => x.creditsPosted)}::numeric[]) as v(id, dpe, dpo, cpe, cpo)
-    where a.tenant_id = ${tenantId} and a.id = any(${ids}::uuid[]) and a.id = v.id and ${guard}
+    where a.tenant_id = ${tenantId} and a.id = v.id and ${guard}
     returning a.id`;
 }
 

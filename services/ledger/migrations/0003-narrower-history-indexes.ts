@@ -4,6 +4,10 @@
  * filter on the tenant, so a tenant that reused another tenant's account id would read only its own rows (a few
  * more index entries to skip, nothing more). A batch of 8,189 transfers spends about 30 ms less in PostgreSQL
  * (docs/benchmarks.md, ledger).
+ *
+ * The indexes are rebuilt inside the migration's transaction, which holds writes to transfers while they build
+ * (seconds to minutes for millions of transfers): on a large existing ledger, deploy it in a quiet window
+ * (docs/operations.md, Schemas and migrations).
  */
 import { sql } from 'kysely';
 import type { Migration } from '@tessera/platform';

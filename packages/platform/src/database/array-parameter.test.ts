@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../testing.ts';
-import { arrayParameter, encodeBinaryArray } from './array-parameter.ts';
+import { type ArrayElementType, arrayParameter, encodeBinaryArray } from './array-parameter.ts';
 import type { Database } from './types.ts';
 
 // The same array parameters must reach both engines as the same values: binary on PostgreSQL, literals on PGlite.
@@ -91,20 +91,25 @@ describeEachDatabase('array parameters', ({ createDatabase }) => {
 
 describe('binary array encoding', () => {
   it('refuses malformed elements instead of sending something else', () => {
-    expect(() => encodeBinaryArray('uuid', ['0190a3c4-5e6f-7a8b-9cde-f0123456789'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('uuid', ['0190a3c4-5e6f-7a8b-9cde-f0123456789g'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('uuid', ['0190a3c4x5e6f-7a8b-9cde-f0123456789a'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('int4', ['2147483648'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('int4', ['1.5'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('int8', ['9223372036854775808'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('int8', [' 1'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('numeric', ['1e5'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('numeric', ['NaN'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('numeric', ['1.'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('timestamptz', ['2026-11-22 00:00:00'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('timestamptz', ['2026-13-45T00:00:00Z'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('bytea', ['00ff'])).toThrow(TypeError);
-    expect(() => encodeBinaryArray('text', [Buffer.from('x')])).toThrow(TypeError);
+    const refused: Array<[ArrayElementType, string | Buffer]> = [
+      ['uuid', '0190a3c4-5e6f-7a8b-9cde-f0123456789'],
+      ['uuid', '0190a3c4-5e6f-7a8b-9cde-f0123456789g'],
+      ['uuid', '0190a3c4x5e6f-7a8b-9cde-f0123456789a'],
+      ['int4', '2147483648'],
+      ['int4', '1.5'],
+      ['int8', '9223372036854775808'],
+      ['int8', ' 1'],
+      ['numeric', '1e5'],
+      ['numeric', 'NaN'],
+      ['numeric', '1.'],
+      ['timestamptz', '2026-11-22 00:00:00'],
+      ['timestamptz', '2026-13-45T00:00:00Z'],
+      ['bytea', '00ff'],
+      ['text', Buffer.from('x')],
+    ];
+    for (const [type, value] of refused) {
+      expect(() => encodeBinaryArray(type, [value]), `${type} ${String(value)}`).toThrow(TypeError);
+    }
   });
 
   it('writes the header array_recv reads: one dimension from 1, the element type, the null flag', () => {

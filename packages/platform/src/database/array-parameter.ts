@@ -144,19 +144,16 @@ function writeUuid(target: Buffer, offset: number, value: string): void {
   ) {
     invalid('uuid', value);
   }
-  let at = offset;
-  for (let index = 0; index < 36; index += 2) {
-    if (index === 8 || index === 13 || index === 18 || index === 23) {
-      index -= 1;
-      continue;
-    }
+  for (let digit = 0; digit < 32; digit += 2) {
+    // The text's position of hex digit `digit`: one further after each dash (after digits 8, 12, 16 and 20).
+    const index =
+      digit + (digit >= 8 ? 1 : 0) + (digit >= 12 ? 1 : 0) + (digit >= 16 ? 1 : 0) + (digit >= 20 ? 1 : 0);
     const high = hexAt(value, index);
     const low = hexAt(value, index + 1);
     if (high < 0 || low < 0) {
       invalid('uuid', value);
     }
-    target[at] = (high << 4) | low;
-    at += 1;
+    target[offset + digit / 2] = (high << 4) | low;
   }
 }
 

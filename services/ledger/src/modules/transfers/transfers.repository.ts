@@ -179,11 +179,14 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
         sql`array(select unnest(array[debit_account_id, credit_account_id])
           from ${byKey('transfers', 'id', pendingIds)})`,
       )}`;
-  const transferIds = load.pendingIds.length > 0 ? [...new Set([...load.ids, ...load.pendingIds])] : load.ids;
+  // The group's ids, encoded once for both the transfers and the rejections when it resolves no pending transfer.
+  const ids = uuids(load.ids);
+  const transferIds =
+    load.pendingIds.length > 0 ? uuids([...new Set([...load.ids, ...load.pendingIds])]) : ids;
   const { rows } = await sql<GroupRow>`
     select ${TRANSFER_COLUMNS}, 't' as row_kind, null::text as rejection_code, null::text as rejection_message,
         null::jsonb as rejection_details, null::text as account_status
-      from ${byKey('transfers', 'id', uuids(transferIds))}
+      from ${byKey('transfers', 'id', transferIds)}
     union all
     select null, id, head_sequence, null, null, version, null, null, scale, null, null, head_at, null, head_hash, null,
         null, null, null, null, null, null, null, null, 'h', code, null, null, null
@@ -191,7 +194,7 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
     union all
     select id, null, null, null, null, null, null, null, null, null, null, null, null, null, fingerprint,
         null, null, null, null, null, null, null, null, 'r', code, message, details, null
-      from ${byKey('transfer_rejections', 'id', uuids(load.ids))}
+      from ${byKey('transfer_rejections', 'id', ids)}
     union all
     select id, ledger_id, null, null, null, null, null, null, null, flags, null, null, null, null, null,
         debits_pending, debits_posted, credits_pending, credits_posted, null, null, null, null, 'a', null, null, null,

@@ -21,7 +21,13 @@ export { demoUsers } from './seed.ts';
 export { createIdentityDirectory } from './modules/directory/directory.ts';
 export { startTlsListener } from './modules/hosted-login/tls.ts';
 export { STEP_UP_VALIDITY_S } from './settings.ts';
-export { argon2Options, hashPassword, verifyPassword } from './modules/users/passwords.ts';
+export {
+  ARGON2_CONCURRENCY,
+  argon2Options,
+  hashPassword,
+  verifyPassword,
+} from './modules/users/passwords.ts';
+export { signJwt } from './modules/tokens/tokens.service.ts';
 
 let demoSeeded = false;
 

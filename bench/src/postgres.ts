@@ -53,9 +53,10 @@ export async function postgresServer(): Promise<{ url: string; stop: () => void 
     execFileSync('chmod', ['777', directory]);
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
     // Durable as a bank runs it (fsync, synchronous_commit and full_page_writes keep their defaults: on), with
-    // memory for a write-heavy load: a 64 MB WAL buffer holds a whole 8,189-transfer group's WAL.
+    // memory for a write-heavy load: a 64 MB WAL buffer holds a whole 8,189-transfer group's WAL. JIT off, as
+    // docs/operations.md advises: a big group's statement is estimated costly enough to be compiled every time.
     const options = [
-      `-p ${port} -k ${directory} -c max_connections=50`,
+      `-p ${port} -k ${directory} -c max_connections=50 -c jit=off`,
       '-c shared_buffers=512MB -c wal_buffers=64MB -c max_wal_size=4GB -c checkpoint_timeout=15min',
     ].join(' ');
     run('pg_ctl', ['-D', data, '-o', options, '-l', join(directory, 'log'), '-w', 'start']);

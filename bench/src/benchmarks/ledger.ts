@@ -10,6 +10,8 @@
  * none, the PostgreSQL cases are skipped with a message. The server must be durable (fsync, synchronous_commit and
  * full_page_writes on): every acknowledged transfer is on disk, or the figures would claim what a bank cannot use.
  * BENCH_LEDGER_ENGINES (pglite, postgres) and BENCH_LEDGER_CASES (a part of the case names) run fewer cases.
+ * On PostgreSQL the floor cases (ledger-floor.ts) then measure the database alone writing groups of the batch cases'
+ * sizes, one statement after another: the rate the engine's serial writes stay at or below.
  * Each case also records the machine's load average (`load_avg_1m`): the cores are shared with other work. Goals on
  * the 2-core machine: batched >= 30,000 transfers/s, single >= 3,000 transfers/s with p99 < 25 ms
  * (docs/benchmarks.md, "ledger").
@@ -24,10 +26,17 @@ import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/ser
 import { sql } from 'kysely';
 import type { Benchmark, BenchResult } from '../harness.ts';
 import { withBenchDatabase } from '../postgres.ts';
+import { measureFloor } from './ledger-floor.ts';
 
 const SINGLE_CONCURRENCY = 32;
 const SINGLE_DURATION_MS = 4000;
 const BATCH_TRANSFERS_TARGET = 200_000;
+/**
+ * The floor (ledger-floor.ts) on PostgreSQL: groups of 800 (what 8 callers of 100 form) and of 8,189, on 10 and
+ * 10,000 accounts, 100,000 transfers each.
+ */
+const FLOOR_GROUPS = [800, 8189];
+const FLOOR_TRANSFERS = 100_000;
 
 interface Case {
   readonly kind: 'single' | 'batch';
@@ -194,11 +203,33 @@ async function runEngine(
           `  ${name}: ${measured.opsPerS} transfers/s, p50 ${measured.p50} us, p99 ${measured.p99} us (checked, load ${load})`,
         );
       }
+      if (engine === 'postgres') {
+        results.push(...(await runFloor(ledger, database)));
+      }
     } finally {
       await ledger.close();
     }
   } finally {
     await database.close();
+  }
+  return results;
+}
+
+/** The floor cases: what the database alone takes for the batch cases' writes. */
+async function runFloor(ledger: LedgerService, database: Database): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const only = process.env['BENCH_LEDGER_CASES'];
+  for (const accounts of [10, 10_000]) {
+    for (const groupSize of FLOOR_GROUPS) {
+      const name = `postgres floor (database alone), groups of ${groupSize}, ${accounts} accounts`;
+      if (only && !name.includes(only)) {
+        continue;
+      }
+      const { tenantId, wallets } = await setUp(ledger, accounts);
+      const opsPerS = await measureFloor(database, tenantId, wallets, groupSize, FLOOR_TRANSFERS);
+      results.push({ case: name, metric: 'ops_per_s', value: opsPerS, unit: 'transfers/s' });
+      console.log(`  ${name}: ${opsPerS} transfers/s`);
+    }
   }
   return results;
 }

@@ -37,10 +37,10 @@ export async function measureFloor(
       debits.push(wallets[debit]!);
       credits.push(wallets[credit]!);
     }
-    return { debits, credits };
+    return { debits, credits, touched: new Set([...debits, ...credits]).size };
   });
   const started = performance.now();
-  for (const { debits, credits } of inputs) {
+  for (const { debits, credits, touched } of inputs) {
     const first = sequence.toString();
     const { rows: counts } = await sql<{ inserted: number; updated: number }>`with
       v as (select g, d, c from unnest(${debits}::uuid[], ${credits}::uuid[]) with ordinality as u(d, c, g)),
@@ -68,8 +68,8 @@ export async function measureFloor(
         returning 1)
       select (select count(*)::integer from ins) as inserted,
         (select count(*)::integer from upd) + (select count(*)::integer from head) as updated`.execute(db);
-    if (counts[0]?.inserted !== debits.length) {
-      throw new Error('the floor did not insert every transfer');
+    if (counts[0]?.inserted !== debits.length || counts[0].updated !== touched + 1) {
+      throw new Error('the floor did not write every transfer, account and head');
     }
     sequence += BigInt(debits.length);
   }

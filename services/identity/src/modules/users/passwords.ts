@@ -2,9 +2,9 @@
  * Passwords: argon2id hashing and the password policy.
  *
  * Parameters are OWASP's Password Storage Cheat Sheet minimum for argon2id (19 MiB of memory, 2 iterations,
- * 1 lane): the cost per guess is what protects a leaked table, and 19 MiB keeps sign-in under the benchmark's
- * latency goal on two cores (docs/benchmarks.md, identity). The hash string carries its own parameters, so
- * raising them later only needs `needsRehash` at the next sign-in.
+ * 1 lane): the cost per guess is what protects a leaked table. One check takes about 12 ms of a core here, most
+ * of a sign-in's cost (docs/benchmarks.md, identity). The hash string carries its own parameters, so raising them
+ * later only needs `needsRehash` at the next sign-in.
  */
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';

@@ -15,3 +15,4 @@ export * from './cash-client.ts';
 export * from './trading.ts';
 export * from './cash-rails.ts';
 export * from './trading-preferences.ts';
+export * from './text.ts';

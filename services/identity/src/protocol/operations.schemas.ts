@@ -1,18 +1,41 @@
 /**
  * The request shapes of every operation, with Cognito's bounds (lengths from the Cognito API reference).
  * Unknown members are ignored, as the AWS SDKs send extras (AnalyticsMetadata, UserContextData).
+ *
+ * Every string goes through the shared text rule of @tessera/contracts (issue #13, defect 3): a NUL or a lone
+ * surrogate reaching PostgreSQL was a 500, which Amplify and the AWS SDK retry three times. A refused string is
+ * InvalidParameterException (400), as Cognito answers, before any work is done.
  */
+import { isSafeText, isWellFormedText, TEXT_RULE_MESSAGES, textSchema } from '@tessera/contracts';
 import { z } from 'zod';
 
-const text = (max: number) => z.string().min(1).max(max);
+/** A name, id or token: the shared rule (single line, NFC, trimmed), at least one character. */
+const text = (max: number) => textSchema({ max, min: 1 });
+/**
+ * A string used as given (no trimming, no normalisation), only checked: secrets (a password hashed as typed, so
+ * normalising it would lock out whoever set it before) and the values of maps whose meaning depends on the key
+ * (AuthParameters carries PASSWORD). Tab and line feed stay allowed: a password may hold them.
+ */
+const verbatim = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => isWellFormedText(value), { error: TEXT_RULE_MESSAGES.malformed, abort: true })
+    .refine((value) => isSafeText(value, { multiline: true }), { error: TEXT_RULE_MESSAGES.control });
+/** A map of strings (AuthParameters, ChallengeResponses, ClientMetadata): keys and values checked, bounded. */
+const stringMap = (valueMax: number) =>
+  z
+    .record(verbatim(128), verbatim(valueMax))
+    .refine((map) => Object.keys(map).length <= 64, { error: 'must have at most 64 members' });
+
 const clientId = text(128);
 const username = text(128);
-const password = z.string().max(256);
+const password = verbatim(256);
 const code = text(2048);
 const token = text(8192);
 const session = text(4096);
-const clientMetadata = z.record(z.string(), z.string()).optional();
-const attribute = z.object({ Name: text(32), Value: z.string().max(2048) });
+const clientMetadata = stringMap(2048).optional();
+const attribute = z.object({ Name: text(32), Value: textSchema({ max: 2048 }) });
 
 export const signUpSchema = z.object({
   ClientId: clientId,
@@ -38,7 +61,7 @@ export const confirmForgotPasswordSchema = z.object({
 export const initiateAuthSchema = z.object({
   AuthFlow: text(64),
   ClientId: clientId,
-  AuthParameters: z.record(z.string(), z.string().max(8192)).optional(),
+  AuthParameters: stringMap(8192).optional(),
   ClientMetadata: clientMetadata,
 });
 
@@ -46,7 +69,7 @@ export const respondToAuthChallengeSchema = z.object({
   ChallengeName: text(64),
   ClientId: clientId,
   Session: session,
-  ChallengeResponses: z.record(z.string(), z.string().max(8192)).optional(),
+  ChallengeResponses: stringMap(8192).optional(),
   ClientMetadata: clientMetadata,
 });
 
@@ -89,8 +112,8 @@ export const associateSoftwareTokenSchema = z.object({
 export const verifySoftwareTokenSchema = z.object({
   AccessToken: token.optional(),
   Session: session.optional(),
-  UserCode: z.string().min(6).max(6),
-  FriendlyDeviceName: z.string().max(128).optional(),
+  UserCode: textSchema({ min: 6, max: 6 }),
+  FriendlyDeviceName: textSchema({ max: 128 }).optional(),
 });
 const mfaSetting = z
   .object({ Enabled: z.boolean().optional(), PreferredMfa: z.boolean().optional() })
@@ -106,14 +129,14 @@ export const confirmDeviceSchema = z.object({
   AccessToken: token,
   DeviceKey: deviceKey,
   DeviceSecretVerifierConfig: z.object({ PasswordVerifier: text(2048), Salt: text(512) }),
-  DeviceName: z.string().max(1024).optional(),
+  DeviceName: textSchema({ max: 1024 }).optional(),
 });
 export const deviceSchema = z.object({ AccessToken: token, DeviceKey: deviceKey });
 export const forgetDeviceSchema = z.object({ AccessToken: token.optional(), DeviceKey: deviceKey });
 export const listDevicesSchema = z.object({
   AccessToken: token,
   Limit: z.number().int().min(0).max(60).optional(),
-  PaginationToken: z.string().max(512).optional(),
+  PaginationToken: textSchema({ max: 512 }).optional(),
 });
 export const deviceStatusSchema = z.object({
   AccessToken: token,

@@ -54,15 +54,30 @@ export function sendCognitoError(reply: FastifyReply, error: CognitoError): Fast
   return reply
     .status(error.statusCode)
     .header('x-amzn-errortype', `${error.code}:`)
-    .header('x-amzn-errormessage', error.message)
+    .header('x-amzn-errormessage', headerSafe(error.message))
     .type(AMZ_JSON)
     .send({ __type: error.code, message: error.message });
+}
+
+/**
+ * A message as a header value: HTTP headers carry visible ASCII only (Node refuses anything else with an exception,
+ * which was a 500 for a message echoing a client id such as 'client-€'). The body keeps the message as it is.
+ */
+function headerSafe(message: string): string {
+  return message.replace(/[^\x20-\x7e]/g, '?');
+}
+
+/** A path step as the message shows it: a member name, an index, or `*` for a map key the caller chose. */
+function pathStep(step: PropertyKey): string {
+  return typeof step === 'number' || (typeof step === 'string' && /^[A-Za-z_][\w.-]{0,63}$/.test(step))
+    ? String(step)
+    : '*';
 }
 
 /** Turns a zod failure into InvalidParameterException naming the first bad member (never its value). */
 function invalidParameter(error: z.ZodError): CognitoError {
   const issue = error.issues[0];
-  const path = issue?.path.map(String).join('.') || 'request';
+  const path = issue?.path.map(pathStep).join('.') || 'request';
   return new CognitoError(
     'InvalidParameterException',
     `1 validation error detected: Value at '${path}' failed to satisfy constraint: ${issue?.message ?? 'invalid'}`,

@@ -4,6 +4,7 @@
  * redirect, or the service would be an open redirector); other mistakes are sent back to the client's
  * redirect_uri as `error=...` with its state.
  */
+import { isSafeText } from '@tessera/contracts';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { USER_ADMIN_SCOPE } from '../../settings.ts';
 
@@ -26,11 +27,40 @@ export type AuthorizeValidation =
 const text = (value: unknown, max: number): string | undefined =>
   typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined;
 
+/** The parameters of an authorization request, as the query or the form's hidden fields carry them. */
+const authorizeParameterNames = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'identity_provider',
+  'lang',
+  'lng',
+] as const;
+
+/**
+ * False when a parameter breaks the shared text rule (a NUL or a lone surrogate reached the database as a 500
+ * before, issue #13 defect 3). Such a request cannot be sent back to its client (the state itself may be the
+ * bad value), so it gets the error page.
+ */
+function parametersAreSafe(params: Readonly<Record<string, unknown>>): boolean {
+  return authorizeParameterNames.every((name) => {
+    const value = params[name];
+    return typeof value !== 'string' || isSafeText(value);
+  });
+}
+
 /** Validates the authorize parameters (from the query, or the hidden fields of a posted form). */
 export function validateAuthorizeRequest(
   rt: IdentityRuntime,
   params: Readonly<Record<string, unknown>>,
 ): AuthorizeValidation {
+  if (!parametersAreSafe(params)) {
+    return { kind: 'page' };
+  }
   const clientId = text(params['client_id'], 128);
   const redirectUri = text(params['redirect_uri'], 2048);
   if (

@@ -8,6 +8,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSafeText } from '@tessera/contracts';
 import { buildCspDirectives } from '@tessera/platform';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { type Locale, pickLocale } from '../outbox/messages.ts';
@@ -77,6 +78,20 @@ function csrfMatches(request: FastifyRequest, formValue: unknown): boolean {
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(formValue));
 }
 
+/**
+ * The person's inputs of the form under the shared text rule (issue #13, defect 3): the e-mail, the code and the
+ * challenge session must be safe single-line text; the password only well-formed and free of control characters
+ * (it is hashed as typed).
+ */
+function formInputsAreSafe(form: Readonly<Record<string, unknown>>): boolean {
+  const single = ['username', 'code', 'session'].every((name) => {
+    const value = form[name];
+    return typeof value !== 'string' || isSafeText(value);
+  });
+  const password = form['password'];
+  return single && (typeof password !== 'string' || isSafeText(password, { multiline: true }));
+}
+
 /** Registers the hosted login routes (an encapsulated plugin: the form parser applies here only). */
 export async function hostedLoginRoutes(app: FastifyInstance, { runtime }: { runtime: IdentityRuntime }) {
   app.addContentTypeParser(
@@ -120,6 +135,9 @@ export async function hostedLoginRoutes(app: FastifyInstance, { runtime }: { run
     const showError = (error: HostedMessage) => sendHtml(reply, signInPage({ locale, fields, error }), 400);
     if (!csrfMatches(request, form['csrf'])) {
       return showError('invalidForm');
+    }
+    if (!formInputsAreSafe(form)) {
+      return showError('wrongCredentials');
     }
     const info = { ip: request.ip, locale };
     const outcome =

@@ -8,6 +8,7 @@
  * redirect URIs only.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isSafeText } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { CognitoError } from '../../protocol/cognito-errors.ts';
@@ -121,6 +122,10 @@ export async function oauthTokenRoutes(app: FastifyInstance, { runtime }: { runt
   app.post('/oauth2/token', async (request, reply) => {
     setCors(runtime, request, reply);
     const form = (request.body ?? {}) as Record<string, unknown>;
+    if (!Object.values(form).every((value) => typeof value !== 'string' || isSafeText(value))) {
+      // A NUL or a lone surrogate (issue #13, defect 3): no code, token or client id ever holds one.
+      return oauthError(reply, 'invalid_request', 'A parameter holds characters that are not allowed.');
+    }
     if (typeof form['client_id'] !== 'string' || !runtime.settings.clientIds.includes(form['client_id'])) {
       return oauthError(reply, 'invalid_client', 'Unknown client.', 401);
     }

@@ -12,6 +12,7 @@
  * `clientOrderId` makes placing idempotent: the same id again answers the first order.
  */
 import { z } from 'zod';
+import { textSchema } from './text.ts';
 import { decimalStringSchema, productIdSchema } from './time-series.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -31,8 +32,30 @@ export const TRADING_WATCHLISTS_MAX = 20;
 export const TRADING_WATCHLIST_ITEMS_MAX = 100;
 /** Active price alerts per customer. */
 export const TRADING_ALERTS_MAX = 50;
+/**
+ * Price alerts a customer's list keeps in all (active, triggered and cancelled): creating one beyond it forgets
+ * the oldest finished alerts, and `GET /alerts` answers at most this many.
+ */
+export const TRADING_ALERTS_KEPT_MAX = 200;
+/**
+ * A price alert's level lies within this factor of the last reference price (from a tenth to ten times it): a
+ * level further away is a typing mistake (a missing or extra digit), not a market move worth waiting for.
+ */
+export const TRADING_ALERT_BAND_FACTOR = 10;
 /** A GTD order expires at most this far ahead (one year). */
 export const TRADING_GTD_HORIZON_MS_MAX = 366 * 24 * 60 * 60 * 1000;
+/**
+ * The longest an order lives: one without an expiry of its own (GTC, or DAY on a market that never closes)
+ * expires this long after it was placed, as a GTD order at the far end of its horizon would. Every hold an order
+ * keeps in the ledger has a timeout past its order's end, so no order outlives its hold
+ * (docs/adr/0007-trading-reservation-and-settlement.md, "Holds have an owner and a timeout").
+ */
+export const TRADING_ORDER_LIFETIME_MS_MAX = TRADING_GTD_HORIZON_MS_MAX;
+/**
+ * How long a hold outlives its order's end in the ledger: time for trading to expire the order and void the hold
+ * itself; the ledger's own expiry is the last resort when trading cannot (it was stopped for longer than this).
+ */
+export const TRADING_RESERVATION_GRACE_SECONDS = 86_400;
 /** The first websocket message must be `auth` within this time. */
 export const TRADING_WS_AUTH_TIMEOUT_MS = 10_000;
 /** Close code of a websocket that did not authenticate (or whose token was refused). */
@@ -183,7 +206,7 @@ export const listOrdersQuerySchema = z
   .object({
     status: z.enum(['open', 'closed', 'all']).default('all'),
     productId: productIdSchema.optional(),
-    cursor: z.string().max(64).optional(),
+    cursor: textSchema({ max: 64 }).optional(),
     limit: z.coerce.number().int().min(1).max(TRADING_ORDERS_PAGE_MAX).default(50),
   })
   .strict();
@@ -310,7 +333,7 @@ export const watchlistSchema = z.object({
 });
 export type Watchlist = z.infer<typeof watchlistSchema>;
 export const watchlistsResponseSchema = z.object({ items: z.array(watchlistSchema) });
-const watchlistNameSchema = z.string().trim().min(1).max(60);
+const watchlistNameSchema = textSchema({ min: 1, max: 60 });
 /** `POST /watchlists`. */
 export const createWatchlistRequestSchema = z
   .object({
@@ -440,5 +463,7 @@ export const TRADING_ERROR_CODES = [
   'TRADING_WATCHLIST_LIMIT',
   'TRADING_ALERT_NOT_FOUND',
   'TRADING_ALERT_LIMIT',
+  'TRADING_ALERT_PRICE_OUT_OF_BAND',
+  'TRADING_LEDGER_UNAVAILABLE',
 ] as const;
 export type TradingErrorCode = (typeof TRADING_ERROR_CODES)[number];

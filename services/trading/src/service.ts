@@ -6,6 +6,7 @@
 import { TRADING_API_PREFIX } from '@tessera/contracts';
 import { defineService, websocketSupport } from '@tessera/platform';
 import { createTrading } from '../migrations/0001-trading.ts';
+import { outboxRowsNameTheirOrder } from '../migrations/0002-outbox-rows-name-their-order.ts';
 import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
 import { startTradingRuntime, type TradingRuntime, type TradingRuntimeOptions } from './trading-runtime.ts';
 import { tradingRoutes } from './trading.routes.ts';
@@ -18,7 +19,10 @@ export function defineTradingService(
     name: 'trading',
     schema: 'trading',
     prefix: TRADING_API_PREFIX,
-    migrations: { '0001-trading': createTrading },
+    migrations: {
+      '0001-trading': createTrading,
+      '0002-outbox-rows-name-their-order': outboxRowsNameTheirOrder,
+    },
     async plugin(app, { context }) {
       const runtime = await startTradingRuntime(context, options);
       options.onStart?.(runtime);

@@ -28,12 +28,19 @@ import { InternalVenue, type MarketMakerOptions } from './modules/venue/internal
 export interface TradingRuntimeOptions extends TradingCoreOptions {
   /** How often due orders are expired (0: never; tests call `expireDue`). */
   readonly expirySweepIntervalMs?: number;
+  /** How often the holds are swept (`OrdersService.sweep`; 0: never, tests call it). */
+  readonly reservationSweepIntervalMs?: number;
   /** The shortest time between two `venue.book` events of one product. */
   readonly bookThrottleMs?: number;
   readonly marketMakers?: MarketMakerOptions;
 }
 
 export const EXPIRY_SWEEP_INTERVAL_MS = 1_000;
+/**
+ * How often the holds are swept: unsent settlements resent, stopped placements resolved, orphan holds voided. Each
+ * pass reads every settlement account's pending transfers from the ledger, hence a slower beat than expiry.
+ */
+export const RESERVATION_SWEEP_INTERVAL_MS = 30_000;
 export const VENUE_BOOK_THROTTLE_MS = 250;
 
 /** Everything the routes use. */
@@ -143,6 +150,24 @@ export async function startTradingRuntime(
         }, sweepMs)
       : null;
   sweep?.unref();
+  const holdsMs = options.reservationSweepIntervalMs ?? RESERVATION_SWEEP_INTERVAL_MS;
+  let sweepingHolds = false;
+  const holdsSweep =
+    holdsMs > 0
+      ? setInterval(() => {
+          if (sweepingHolds || closed) {
+            return;
+          }
+          sweepingHolds = true;
+          orders
+            .sweep()
+            .catch((error: unknown) => context.log.error({ err: error }, 'trading holds sweep failed'))
+            .finally(() => {
+              sweepingHolds = false;
+            });
+        }, holdsMs)
+      : null;
+  holdsSweep?.unref();
 
   return {
     core,
@@ -158,6 +183,9 @@ export async function startTradingRuntime(
       clearInterval(heartbeat);
       if (sweep !== null) {
         clearInterval(sweep);
+      }
+      if (holdsSweep !== null) {
+        clearInterval(holdsSweep);
       }
       for (const timer of scheduled.values()) {
         clearTimeout(timer);

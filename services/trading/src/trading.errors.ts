@@ -113,3 +113,13 @@ export const AlertLimitError = defineError(
   422,
   'You have as many active price alerts as allowed.',
 );
+export const AlertPriceOutOfBandError = defineError(
+  'TRADING_ALERT_PRICE_OUT_OF_BAND',
+  422,
+  'The alert price is too far from the current price (from a tenth to ten times it).',
+);
+export const LedgerUnavailableError = defineError(
+  'TRADING_LEDGER_UNAVAILABLE',
+  503,
+  'The order could not be confirmed yet; send it again with the same clientOrderId.',
+);

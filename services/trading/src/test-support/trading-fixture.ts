@@ -42,7 +42,7 @@ import { marketDataInfoService } from '@tessera/service-market-data-info';
 import { userManagementService, type UserManagementService } from '@tessera/service-user-management';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { defineTradingService } from '../service.ts';
-import type { TradingRuntime } from '../trading-runtime.ts';
+import type { TradingRuntime, TradingRuntimeOptions } from '../trading-runtime.ts';
 
 export type Issuer = Awaited<ReturnType<typeof createTestTokenIssuer>>;
 
@@ -71,7 +71,11 @@ const testConfig: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', D
 /** Builds the fixture on `database`. */
 export async function startTradingFixture(
   database: Database,
-  options: { nowMs?: number } = {},
+  options: {
+    nowMs?: number;
+    /** Trading's options on top of the fixture's (e.g. `wrapLedger` to inject faults, `ledgerCallTimeoutMs`). */
+    trading?: Pick<TradingRuntimeOptions, 'wrapLedger' | 'ledgerCallTimeoutMs'>;
+  } = {},
 ): Promise<TradingFixture> {
   const issuer = await createTestTokenIssuer();
   const app = Fastify({ logger: false });
@@ -86,7 +90,9 @@ export async function startTradingFixture(
   const trading = defineTradingService({
     now,
     expirySweepIntervalMs: 0,
+    reservationSweepIntervalMs: 0,
     bookThrottleMs: 0,
+    ...options.trading,
     onStart: (started) => {
       runtime = started;
     },

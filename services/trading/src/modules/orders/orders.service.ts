@@ -7,11 +7,15 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  type LedgerErrorBody,
+  type LedgerResult,
   type Order,
   type PlaceOrderRequest,
   type ReplaceOrderRequest,
+  type Transfer,
   type TransferInput,
   TRADING_OPEN_ORDERS_MAX,
+  TRADING_ORDER_LIFETIME_MS_MAX,
   TRADING_TOPICS,
   type TradingServerMessage,
   uuidv7,
@@ -37,6 +41,7 @@ import {
   ClientOrderIdReusedError,
   InsufficientBuyingPowerError,
   InsufficientPositionError,
+  LedgerUnavailableError,
   OpenOrdersLimitError,
   OrderNotFoundError,
   OrderNotOpenError,
@@ -62,6 +67,7 @@ import { SerialQueues } from './serial-queue.ts';
 import {
   linkChain,
   releaseTransfer,
+  RESERVATION_PURPOSE,
   reservationTransfer,
   settleFill,
   TRADING_TENANT,
@@ -76,11 +82,42 @@ export type TradingCustomerEvent = CustomerSocketEvent<TradingServerMessage>;
 
 const ENGINE_TIME_IN_FORCE = { DAY: 'gtc', GTC: 'gtc', GTD: 'gtc', IOC: 'ioc', FOK: 'fok' } as const;
 
+/**
+ * Refusals of a lone void that mean the hold is already gone (the ledger expired it, or an earlier try of the same
+ * release voided it): the release has nothing left to do.
+ */
+const ALREADY_RELEASED = new Set([
+  'LEDGER_PENDING_TRANSFER_EXPIRED',
+  'LEDGER_PENDING_TRANSFER_ALREADY_VOIDED',
+]);
+
+/** The first real refusal of a batch (the others of a linked chain only say the chain failed), or null. */
+function refusalOf(results: ReadonlyArray<LedgerResult<Transfer>>): LedgerErrorBody | null {
+  for (const result of results) {
+    if (result.status === 'rejected' && result.error.code !== 'LEDGER_LINKED_EVENT_FAILED') {
+      return result.error;
+    }
+  }
+  return null;
+}
+
+/** What one pass of {@link OrdersService.sweep} did (logs, tests). */
+export interface SweepReport {
+  /** Placements whose first hold was sent by the sweep (then handed to the venue) or refused (then rejected). */
+  readonly placementsResolved: number;
+  /** Holds in the ledger with no open order behind them, voided. */
+  readonly orphansVoided: number;
+  /** Orders expired. */
+  readonly expired: number;
+}
+
 /** Orders, their settlement and lifecycle. */
 export class OrdersService {
   readonly queues = new SerialQueues();
   /** Orders being expired (their `done` becomes `expired`, not `cancelled`). */
   private readonly expiring = new Set<number>();
+  /** Orders whose placement is running in this process: their first hold is theirs to send, not the sweep's. */
+  private readonly placing = new Set<string>();
   private readonly onVenueChange: (productId: string) => void;
 
   constructor(
@@ -129,19 +166,39 @@ export class OrdersService {
       invariant(raced !== null, 'a unique violation on clientOrderId means the order exists');
       return this.answerExisting(raced, requestHash);
     }
-    const sent = await this.sendPending(order.productId);
-    if (!sent.ok) {
-      // The ledger refused the reservation (a race with another movement of the wallet): nothing was reserved.
-      await this.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('ledger_outbox').where('sequence', '=', sent.outboxSequence).execute();
-        await trx.deleteFrom('orders').where('id', '=', order.id).execute();
-      });
-      throw request.side === 'buy' ? new InsufficientBuyingPowerError() : new InsufficientPositionError();
+    return { order: await this.completePlacement(spec, order), created: true };
+  }
+
+  /**
+   * Sends the order's first hold (its own outbox row, never another order's), then hands the order to the venue.
+   * A refusal answers only this order: its row and the order are deleted and the customer gets the pre-trade code,
+   * with nothing held. A ledger that throws or does not answer in time leaves both in place (the hold may have
+   * landed): the customer gets TRADING_LEDGER_UNAVAILABLE, and a retry with the same clientOrderId, or the sweep,
+   * completes the placement with the same ids.
+   */
+  private async completePlacement(spec: InstrumentSpec, order: OrderState): Promise<Order> {
+    this.placing.add(order.id);
+    try {
+      const refused = await this.sendReservation(order.id);
+      if (refused !== null) {
+        // A race with another movement of the wallet or position: nothing was held for this order.
+        await this.db.transaction().execute(async (trx) => {
+          await trx
+            .deleteFrom('ledger_outbox')
+            .where('order_id', '=', order.id)
+            .where('kind', '=', 'reservation')
+            .execute();
+          await trx.deleteFrom('orders').where('id', '=', order.id).execute();
+        });
+        throw order.side === 'buy' ? new InsufficientBuyingPowerError() : new InsufficientPositionError();
+      }
+    } finally {
+      this.placing.delete(order.id);
     }
-    if (request.side === 'buy') {
-      await this.walletChanged(userId, spec.currency);
+    if (order.side === 'buy') {
+      await this.walletChanged(order.userId, spec.currency);
     }
-    await this.queues.run(spec.productId, () => this.submitToVenue(spec, order));
+    await this.queues.run(spec.productId, () => this.submitIfAccepted(spec, order.id));
     const final = await this.loadOrder(order.id);
     if (final.status === 'rejected' && final.reason !== null && final.reason.startsWith('venue:')) {
       const reason = final.reason.slice('venue:'.length);
@@ -149,7 +206,16 @@ export class OrdersService {
         ? new StopWouldTriggerError()
         : new VenueRejectedError(undefined, { reason });
     }
-    return { order: await this.view(final), created: true };
+    return this.view(final);
+  }
+
+  /** Hands an accepted order to the venue once (a retry, the sweep and recovery may all try: the first wins). */
+  private async submitIfAccepted(spec: InstrumentSpec, orderId: string): Promise<void> {
+    const order = await this.loadOrder(orderId);
+    if (order.status !== 'accepted' || order.onVenue) {
+      return;
+    }
+    await this.submitToVenue(spec, order);
   }
 
   private async answerExisting(existing: OrderState, requestHash: string) {
@@ -160,6 +226,12 @@ export class OrdersService {
       .executeTakeFirstOrThrow();
     if (row.request_hash !== requestHash) {
       throw new ClientOrderIdReusedError(undefined, { orderId: existing.id });
+    }
+    if (existing.status === 'accepted' && !existing.onVenue && !this.placing.has(existing.id)) {
+      // The first try stopped before the venue had it (the ledger did not answer, or the process died): this
+      // retry finishes it with the same ids, so it holds and trades once.
+      const spec = this.core.specs.get(existing.productId);
+      return { order: await this.completePlacement(spec, existing), created: false };
     }
     return { order: await this.view(existing), created: false };
   }
@@ -177,11 +249,19 @@ export class OrdersService {
     const accounts = venueAccountIds(spec);
     const transfer = reservationTransfer(
       spec,
-      { id, side: request.side, userId, productId: spec.productId },
+      {
+        id,
+        side: request.side,
+        userId,
+        productId: spec.productId,
+        expiresAt: checked.expiresAt,
+        createdAt: now,
+      },
       reservationId,
       checked.reservationMinor,
       checked.walletAccountId ?? '',
       accounts,
+      now,
     );
     return await this.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{
@@ -222,7 +302,7 @@ export class OrdersService {
       if (row === undefined) {
         return null;
       }
-      await this.addOutbox(trx, spec.productId, [transfer]);
+      await this.addOutbox(trx, spec.productId, [transfer], { kind: 'reservation', orderId: id });
       return orderStateOf(row);
     });
   }
@@ -231,7 +311,15 @@ export class OrdersService {
   // The outbox
   // ---------------------------------------------------------------------------------------------------------
 
-  private async addOutbox(db: TradingDatabase, productId: string, transfers: TransferInput[]): Promise<void> {
+  private async addOutbox(
+    db: TradingDatabase,
+    productId: string,
+    transfers: TransferInput[],
+    owner: { kind: 'reservation' | 'settlement'; orderId: string | null } = {
+      kind: 'settlement',
+      orderId: null,
+    },
+  ): Promise<void> {
     if (transfers.length === 0) {
       return;
     }
@@ -242,13 +330,69 @@ export class OrdersService {
         transfers: JSON.stringify(transfers),
         sent_at: null,
         created_at: this.core.now(),
+        kind: owner.kind,
+        order_id: owner.orderId,
       })
       .execute();
   }
 
   /**
-   * Sends the product's unsent ledger writes in order. Stops at the first the ledger refuses and answers it (only
-   * a reservation can be refused: a race with the wallet; a settlement refused is a broken invariant, logged).
+   * One ledger write with a deadline (core.ledgerCallTimeoutMs). A ledger that throws or does not answer in time
+   * is unavailable: the write may still land later, and the next try reuses its ids, so it lands once.
+   */
+  private async writeLedger(transfers: readonly TransferInput[]): Promise<Array<LedgerResult<Transfer>>> {
+    const call = this.core.ledger.createTransfers(TRADING_TENANT, transfers);
+    // A call that answers after the deadline must not become an unhandled rejection.
+    call.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the ledger did not answer within ${this.core.ledgerCallTimeoutMs} ms`)),
+        this.core.ledgerCallTimeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([call, deadline]);
+    } catch (error) {
+      this.core.log.warn({ err: error }, 'a trading ledger write did not complete');
+      throw new LedgerUnavailableError(undefined, undefined, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Sends the order's first hold, if it is still unsent; answers the ledger's refusal, or null when the hold is
+   * in the ledger. Throws LedgerUnavailableError when the ledger throws or does not answer in time.
+   */
+  private async sendReservation(orderId: string): Promise<LedgerErrorBody | null> {
+    const row = await this.db
+      .selectFrom('ledger_outbox')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'reservation')
+      .where('sent_at', 'is', null)
+      .executeTakeFirst();
+    if (row === undefined) {
+      return null;
+    }
+    const refused = refusalOf(await this.writeLedger(row.transfers));
+    if (refused !== null) {
+      return refused;
+    }
+    await this.db
+      .updateTable('ledger_outbox')
+      .set({ sent_at: this.core.now() })
+      .where('sequence', '=', row.sequence)
+      .execute();
+    return null;
+  }
+
+  /**
+   * Sends the product's unsent settlements (fills, releases) in order. A placement's first hold is never sent
+   * here: it belongs to its placement, whose refusal must answer that order only. Stops at the first refusal and
+   * answers it: a settlement refused is a broken invariant (logged); a lone release of a hold the ledger already
+   * expired or voided counts as sent. Throws LedgerUnavailableError when the ledger does not answer.
    */
   async sendPending(
     productId: string,
@@ -258,24 +402,26 @@ export class OrdersService {
       .selectAll()
       .where('product_id', '=', productId)
       .where('sent_at', 'is', null)
+      .where('kind', '=', 'settlement')
       .orderBy('sequence')
       .limit(1000)
       .execute();
     for (const row of rows) {
-      const results = await this.core.ledger.createTransfers(TRADING_TENANT, row.transfers);
-      const refused = results.find(
-        (result) => result.status === 'rejected' && result.error.code !== 'LEDGER_LINKED_EVENT_FAILED',
-      );
-      if (refused !== undefined && refused.status === 'rejected') {
-        this.core.log.warn(
-          { outbox: row.sequence, error: refused.error },
-          'the ledger refused a trading write',
+      const refused = refusalOf(await this.writeLedger(row.transfers));
+      const released =
+        refused !== null &&
+        ALREADY_RELEASED.has(refused.code) &&
+        row.transfers.every((transfer) => transfer.flags?.voidPendingTransfer === true);
+      if (refused !== null && !released) {
+        this.core.log.error(
+          { outbox: row.sequence, error: refused },
+          'the ledger refused a trading settlement',
         );
-        return { ok: false, outboxSequence: row.sequence, code: refused.error.code };
+        return { ok: false, outboxSequence: row.sequence, code: refused.code };
       }
       await this.db
         .updateTable('ledger_outbox')
-        .set({ sent_at: this.core.now() })
+        .set({ sent_at: this.core.now(), refused_code: released ? refused.code : null })
         .where('sequence', '=', row.sequence)
         .execute();
     }
@@ -481,10 +627,21 @@ export class OrdersService {
     }
   }
 
+  /**
+   * Sends what a committed decision stored in the outbox. The decision stands even when the ledger does not
+   * answer now: the sweep (and recovery at start) resends it with the same ids.
+   */
   private async sendOrLog(productId: string): Promise<void> {
-    const sent = await this.sendPending(productId);
-    if (!sent.ok) {
-      this.core.log.error({ productId, code: sent.code }, 'a trading settlement was refused by the ledger');
+    try {
+      const sent = await this.sendPending(productId);
+      if (!sent.ok) {
+        this.core.log.error({ productId, code: sent.code }, 'a trading settlement was refused by the ledger');
+      }
+    } catch (error) {
+      if (!LedgerUnavailableError.is(error)) {
+        throw error;
+      }
+      this.core.log.warn({ productId }, 'trading settlements wait in the outbox for the ledger');
     }
   }
 
@@ -513,6 +670,7 @@ export class OrdersService {
       report.priceTicks,
       report.quantityLots,
       report.tradeId,
+      this.core.now(),
     );
     const now = this.core.now();
     await this.db.transaction().execute(async (trx) => {
@@ -709,12 +867,20 @@ export class OrdersService {
     }
     if (neededMinor > 0n) {
       chain.push(
-        reservationTransfer(spec, order, newId, neededMinor, wallet?.accountId ?? '', venueAccountIds(spec)),
+        reservationTransfer(
+          spec,
+          order,
+          newId,
+          neededMinor,
+          wallet?.accountId ?? '',
+          venueAccountIds(spec),
+          this.core.now(),
+        ),
       );
     }
     // Sent directly (not through the outbox) because it may be refused; the ids are fresh, so a retry is a new try.
-    const results = await this.core.ledger.createTransfers(TRADING_TENANT, linkChain(chain));
-    if (results.some((result) => result.status === 'rejected')) {
+    const results = await this.writeLedger(linkChain(chain));
+    if (refusalOf(results) !== null) {
       throw order.side === 'buy' ? new InsufficientBuyingPowerError() : new InsufficientPositionError();
     }
     order.reservationId = neededMinor > 0n ? newId : null;
@@ -722,13 +888,35 @@ export class OrdersService {
     await this.save(order);
   }
 
-  /** Expires open orders whose time has come (DAY at the session close, GTD at expiresAt). */
+  /**
+   * Expires open orders whose time has come: DAY at the session close, GTD at expiresAt, and an order without an
+   * expiry of its own TRADING_ORDER_LIFETIME_MS_MAX after it was placed (its holds' timeouts assume it). An order
+   * whose first hold is still unsent waits for the sweep to resolve it: there may be nothing to release yet.
+   */
   async expireDue(limit = 200): Promise<number> {
+    const now = this.core.now();
+    const lifetimeStart = new Date(now.getTime() - TRADING_ORDER_LIFETIME_MS_MAX);
     const due = await this.db
       .selectFrom('orders')
       .selectAll()
       .where('status', 'in', [...OPEN_STATUSES])
-      .where('expires_at', '<=', this.core.now())
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', now),
+          eb.and([eb('expires_at', 'is', null), eb('created_at', '<=', lifetimeStart)]),
+        ]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('ledger_outbox')
+              .select('sequence')
+              .whereRef('ledger_outbox.order_id', '=', 'orders.id')
+              .where('ledger_outbox.kind', '=', 'reservation')
+              .where('ledger_outbox.sent_at', 'is', null),
+          ),
+        ),
+      )
       .orderBy('expires_at')
       .limit(limit)
       .execute();
@@ -754,50 +942,34 @@ export class OrdersService {
   }
 
   // ---------------------------------------------------------------------------------------------------------
-  // Recovery
+  // Recovery and the sweep
   // ---------------------------------------------------------------------------------------------------------
 
   /**
-   * At start: resend unsent ledger writes, put the open orders back on the venue in their original order (resting
-   * books never cross, so this trades nothing), and submit orders accepted but not yet on the venue.
+   * At start: resend unsent settlements, resolve placements that stopped before their first hold was confirmed,
+   * put the open orders back on the venue in their original order (resting books never cross, so this trades
+   * nothing), and submit orders accepted but not yet on the venue. An order whose first hold could not be
+   * confirmed (the ledger is still unavailable) stays off the venue until the sweep resolves it.
    */
   async recover(): Promise<void> {
-    const products = await this.db
-      .selectFrom('ledger_outbox')
-      .select('product_id')
-      .distinct()
-      .where('sent_at', 'is', null)
-      .execute();
-    for (const { product_id: productId } of products) {
-      const sent = await this.sendPending(productId);
-      if (!sent.ok) {
-        // Only a reservation can be refused: its order was never on the venue; it is rejected and forgotten.
-        await this.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom('ledger_outbox')
-            .select('transfers')
-            .where('sequence', '=', sent.outboxSequence)
-            .executeTakeFirstOrThrow();
-          const reservationId = row.transfers[0]?.id ?? '';
-          await trx
-            .updateTable('orders')
-            .set({
-              status: 'rejected',
-              reason: 'reservation_refused',
-              reservation_id: null,
-              reserved_minor: '0',
-            })
-            .where('reservation_id', '=', reservationId)
-            .execute();
-          await trx
-            .updateTable('ledger_outbox')
-            .set({ sent_at: this.core.now() })
-            .where('sequence', '=', sent.outboxSequence)
-            .execute();
-        });
-        await this.sendPending(productId);
+    await this.resendSettlements();
+    try {
+      await this.resolvePlacements();
+    } catch (error) {
+      if (!LedgerUnavailableError.is(error)) {
+        throw error;
       }
     }
+    const unconfirmed = new Set(
+      (
+        await this.db
+          .selectFrom('ledger_outbox')
+          .select('order_id')
+          .where('kind', '=', 'reservation')
+          .where('sent_at', 'is', null)
+          .execute()
+      ).map((row) => row.order_id),
+    );
     const open = await this.db
       .selectFrom('orders')
       .selectAll()
@@ -805,13 +977,194 @@ export class OrdersService {
       .orderBy('sequence')
       .execute();
     for (const row of open) {
-      if (!this.core.specs.isTradable(row.product_id)) {
+      if (!this.core.specs.isTradable(row.product_id) || unconfirmed.has(row.id)) {
         continue;
       }
       const spec = this.core.specs.get(row.product_id);
       const order = orderStateOf(row);
       await this.queues.run(spec.productId, () => this.submitToVenue(spec, order));
     }
+  }
+
+  /**
+   * The periodic sweep (trading's timer, and recovery's work while running): resends settlements the ledger did
+   * not take, resolves stopped placements, voids orphan holds and expires due orders. Each step stops quietly
+   * when the ledger is unavailable: the next pass goes on.
+   */
+  async sweep(): Promise<SweepReport> {
+    let placementsResolved = 0;
+    let orphansVoided = 0;
+    try {
+      await this.resendSettlements();
+      const resolved = await this.resolvePlacements();
+      placementsResolved = resolved.length;
+      for (const order of resolved) {
+        if (order.status === 'accepted' && this.core.specs.isTradable(order.productId)) {
+          const spec = this.core.specs.get(order.productId);
+          await this.queues.run(spec.productId, () => this.submitIfAccepted(spec, order.id));
+        }
+      }
+      orphansVoided = await this.voidOrphanHolds();
+    } catch (error) {
+      if (!LedgerUnavailableError.is(error)) {
+        throw error;
+      }
+    }
+    const expired = await this.expireDue();
+    return { placementsResolved, orphansVoided, expired };
+  }
+
+  /** Resends every product's unsent settlements (each in its instrument's queue, in order). */
+  private async resendSettlements(): Promise<void> {
+    const products = await this.db
+      .selectFrom('ledger_outbox')
+      .select('product_id')
+      .distinct()
+      .where('sent_at', 'is', null)
+      .where('kind', '=', 'settlement')
+      .execute();
+    for (const { product_id: productId } of products) {
+      await this.queues.run(productId, () => this.sendOrLog(productId));
+    }
+  }
+
+  /**
+   * Placements that stopped before their first hold was confirmed (the ledger did not answer, or the process
+   * died) and are not running in this process: sends each one's own hold. Confirmed: the order stays accepted
+   * (the caller hands it to the venue). Refused: that order alone is rejected (`reservation_refused`), with
+   * nothing held. Answers the orders resolved.
+   */
+  private async resolvePlacements(limit = 200): Promise<OrderState[]> {
+    const rows = await this.db
+      .selectFrom('ledger_outbox')
+      .select(['sequence', 'order_id'])
+      .where('kind', '=', 'reservation')
+      .where('sent_at', 'is', null)
+      .orderBy('sequence')
+      .limit(limit)
+      .execute();
+    const resolved: OrderState[] = [];
+    for (const row of rows) {
+      const orderId = row.order_id;
+      if (orderId === null || this.placing.has(orderId)) {
+        continue;
+      }
+      this.placing.add(orderId);
+      try {
+        const refused = await this.sendReservation(orderId);
+        const order = await this.loadOrder(orderId);
+        if (refused !== null) {
+          order.status = 'rejected';
+          order.reason = 'reservation_refused';
+          order.reservationId = null;
+          order.reservedMinor = 0n;
+          await this.db.transaction().execute(async (trx) => {
+            await this.save(order, trx);
+            await trx
+              .updateTable('ledger_outbox')
+              .set({ sent_at: this.core.now(), refused_code: refused.code })
+              .where('sequence', '=', row.sequence)
+              .execute();
+          });
+          if (this.core.specs.isTradable(order.productId)) {
+            await this.notifyOrder(this.core.specs.get(order.productId), order);
+          }
+        }
+        resolved.push(order);
+      } finally {
+        this.placing.delete(orderId);
+      }
+    }
+    return resolved;
+  }
+
+  /**
+   * Voids holds in the ledger that no open order stands behind (a placement that lost its order, a bug, data of
+   * an older version): every hold trading places is credited to a settlement account (cash per currency, units
+   * per units ledger), so those accounts' pending transfers are all of trading's holds. A hold is live when an
+   * open order's current reservation is it, or an unsent outbox row still names it (a fill about to post it, a
+   * release about to void it). Each product's holds are checked in its instrument's queue, after its settlements
+   * were sent, so no fill or replace changes an order's hold during the check. The ledger lists an account's
+   * oldest 1,000 pending transfers: orphans are old, so they come first; the holds' own timeouts bound the rest.
+   */
+  async voidOrphanHolds(): Promise<number> {
+    await this.core.specs.load();
+    const accounts = new Map<string, string>();
+    for (const spec of this.core.specs.all()) {
+      const ids = venueAccountIds(spec);
+      accounts.set(ids.settlement, spec.currency);
+      accounts.set(ids.unitsSettlement, spec.unitsLedger);
+    }
+    let voided = 0;
+    for (const accountId of accounts.keys()) {
+      let pending: Awaited<ReturnType<typeof this.core.ledger.listPendingTransfers>>;
+      try {
+        pending = await this.core.ledger.listPendingTransfers(TRADING_TENANT, accountId);
+      } catch {
+        continue; // Not opened yet: no order of that currency or ledger ever traded.
+      }
+      for (const { transfer } of pending) {
+        const productId = transfer.metadata['productId'] ?? transfer.metadata['description'] ?? 'orphans';
+        const orphan = await this.queues.run(productId, () => this.isOrphan(transfer));
+        if (!orphan) {
+          continue;
+        }
+        const release: TransferInput = {
+          id: uuidv7(),
+          ledger: transfer.ledger,
+          pendingId: transfer.id,
+          flags: { voidPendingTransfer: true },
+          metadata: {
+            ...(transfer.metadata['kind'] === undefined ? {} : { kind: transfer.metadata['kind'] }),
+            ...(transfer.metadata['description'] === undefined
+              ? {}
+              : { description: transfer.metadata['description'] }),
+            ...(transfer.metadata['orderId'] === undefined ? {} : { orderId: transfer.metadata['orderId'] }),
+            purpose: 'orphan_release',
+          },
+        };
+        const refused = refusalOf(await this.writeLedger([release]));
+        if (refused === null) {
+          voided += 1;
+          this.core.log.warn(
+            { pendingId: transfer.id, orderId: transfer.metadata['orderId'] ?? null },
+            'voided a trading hold no open order stands behind',
+          );
+        }
+      }
+    }
+    return voided;
+  }
+
+  /** True when no open order holds `transfer` and no unsent outbox row names it (run in the product's queue). */
+  private async isOrphan(transfer: Transfer): Promise<boolean> {
+    if (transfer.metadata['purpose'] !== RESERVATION_PURPOSE) {
+      return false;
+    }
+    const productId = transfer.metadata['productId'] ?? transfer.metadata['description'];
+    if (productId !== undefined && this.core.specs.isTradable(productId)) {
+      // Settlements first: a fill that posts this hold may still be waiting in the outbox.
+      const sent = await this.sendPending(productId);
+      if (!sent.ok) {
+        return false;
+      }
+    }
+    const holder = await this.db
+      .selectFrom('orders')
+      .select('id')
+      .where('reservation_id', '=', transfer.id)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .executeTakeFirst();
+    if (holder !== undefined) {
+      return false;
+    }
+    const named = await this.db
+      .selectFrom('ledger_outbox')
+      .select('sequence')
+      .where('sent_at', 'is', null)
+      .where(sql<boolean>`strpos(transfers::text, ${transfer.id}) > 0`)
+      .executeTakeFirst();
+    return named === undefined;
   }
 
   // ---------------------------------------------------------------------------------------------------------

@@ -65,6 +65,11 @@ export interface LedgerOutboxTable {
   transfers: ColumnType<TransferInput[], string, string>;
   sent_at: Date | null;
   created_at: Date;
+  /** `reservation`: a placement's first hold (sent by that placement); `settlement`: everything else. */
+  kind: ColumnType<'reservation' | 'settlement', 'reservation' | 'settlement' | undefined, never>;
+  order_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The ledger's code when it refused the row (then `sent_at` is set: nothing more is sent). */
+  refused_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PositionsTable {

@@ -12,7 +12,14 @@
  * market-maker inventory delivers; the units settlement account then delivers to the buyer's position, or back to
  * the inventory.
  */
-import { BANK_TENANT_ID, type TransferInput, uuidv7 } from '@tessera/contracts';
+import {
+  BANK_TENANT_ID,
+  LEDGER_TIMEOUT_SECONDS_MAX,
+  TRADING_ORDER_LIFETIME_MS_MAX,
+  TRADING_RESERVATION_GRACE_SECONDS,
+  type TransferInput,
+  uuidv7,
+} from '@tessera/contracts';
 import { Decimal, invariant } from '@tessera/money';
 import type { VenueAccounts } from '../accounts/trading-accounts.ts';
 import { positionAccountId } from '../accounts/trading-accounts.ts';
@@ -63,14 +70,37 @@ export function walletActivityMetadata(order: Pick<OrderState, 'productId'>): Re
   return { kind: 'trade', description: order.productId };
 }
 
-/** A new pending transfer holding `amount` for an order (a buy's cash or a sell's units). */
+/**
+ * How long the ledger keeps a hold of `order` before it expires on its own: until the order's end (its expiry, or
+ * TRADING_ORDER_LIFETIME_MS_MAX after it was placed) and TRADING_RESERVATION_GRACE_SECONDS more. Never 0 (never
+ * expires): a hold trading lost track of frees itself. Past the order's end, so an open order never loses its hold
+ * while trading runs: trading expires the order first (docs/adr/0007-trading-reservation-and-settlement.md).
+ */
+export function reservationTimeoutSeconds(
+  order: Pick<OrderState, 'expiresAt' | 'createdAt'>,
+  now: Date,
+): number {
+  const endMs = order.expiresAt?.getTime() ?? order.createdAt.getTime() + TRADING_ORDER_LIFETIME_MS_MAX;
+  const remainingSeconds = Math.max(0, Math.ceil((endMs - now.getTime()) / 1000));
+  return Math.min(LEDGER_TIMEOUT_SECONDS_MAX, remainingSeconds + TRADING_RESERVATION_GRACE_SECONDS);
+}
+
+/** What a hold names in its metadata: the order it belongs to and that order's customer (its owner). */
+export type HeldOrder = Pick<OrderState, 'side' | 'userId' | 'productId' | 'id' | 'expiresAt' | 'createdAt'>;
+
+/**
+ * A new pending transfer holding `amount` for one order of one customer (a buy's cash or a sell's units). Its
+ * metadata names its owner (`orderId`, `userId`, `productId`), so the sweep can tell an orphan hold from a live
+ * one, and it has a timeout ({@link reservationTimeoutSeconds}).
+ */
 export function reservationTransfer(
   spec: InstrumentSpec,
-  order: Pick<OrderState, 'side' | 'userId' | 'productId' | 'id'>,
+  order: HeldOrder,
   id: string,
   amountMinor: bigint,
   walletAccountId: string,
   accounts: VenueAccounts,
+  now: Date,
 ): TransferInput {
   const buy = order.side === 'buy';
   return {
@@ -81,13 +111,19 @@ export function reservationTransfer(
     amount: buy ? cash(spec, amountMinor) : units(spec, amountMinor),
     code: buy ? TRANSFER_CODES.reserveCash : TRANSFER_CODES.reserveUnits,
     flags: { pending: true },
+    timeoutSeconds: reservationTimeoutSeconds(order, now),
     metadata: {
       ...(buy ? walletActivityMetadata(order) : {}),
       orderId: order.id,
-      purpose: 'order_reservation',
+      userId: order.userId,
+      productId: order.productId,
+      purpose: RESERVATION_PURPOSE,
     },
   };
 }
+
+/** The metadata `purpose` of every hold trading places. */
+export const RESERVATION_PURPOSE = 'order_reservation';
 
 /** Voids an order's current reservation (cancel, expiry, fill-or-kill, the unused rest of a filled buy). */
 export function releaseTransfer(spec: InstrumentSpec, order: OrderState): TransferInput {
@@ -123,6 +159,7 @@ export function settleFill(
   priceTicks: number,
   lots: number,
   tradeId: string,
+  now: Date,
 ): FillSettlement {
   const makerSide = maker.kind === 'customer' ? maker.order.side : null;
   const takerSide = taker.kind === 'customer' ? taker.order.side : null;
@@ -169,7 +206,7 @@ export function settleFill(
       if (stillNeeded > 0n) {
         const id = uuidv7();
         transfers.push(
-          reservationTransfer(spec, order, id, stillNeeded, wallets.walletOf(order.userId), accounts),
+          reservationTransfer(spec, order, id, stillNeeded, wallets.walletOf(order.userId), accounts, now),
         );
         order.reservationId = id;
         order.reservedMinor = stillNeeded;
@@ -200,7 +237,7 @@ export function settleFill(
     order.reservedMinor = 0n;
     if (rest > 0n) {
       const id = uuidv7();
-      transfers.push(reservationTransfer(spec, order, id, rest, '', accounts));
+      transfers.push(reservationTransfer(spec, order, id, rest, '', accounts, now));
       order.reservationId = id;
       order.reservedMinor = rest;
     }

@@ -35,13 +35,26 @@ export interface TradingCore {
   readonly now: () => Date;
   readonly accounts: TradingAccounts;
   readonly specs: InstrumentSpecs;
+  /** The longest trading waits for one ledger write before it counts the ledger as unavailable. */
+  readonly ledgerCallTimeoutMs: number;
 }
+
+/**
+ * How long one ledger write may take before trading stops waiting (the write may still land later: its ids are
+ * reused on the next try, so it lands once). A placement then answers TRADING_LEDGER_UNAVAILABLE and a retry with
+ * the same clientOrderId completes it; a settlement stays in the outbox for the sweep.
+ */
+export const LEDGER_CALL_TIMEOUT_MS = 10_000;
 
 /** Options for building the core outside the server's defaults (tests). */
 export interface TradingCoreOptions {
   readonly now?: () => Date;
   /** Replaces cash operations' client (tests, until cash operations offers it in every process). */
   readonly cash?: CashOperationsApi;
+  /** Wraps the ledger client (fault-injection tests: a ledger that throws, hangs or refuses). */
+  readonly wrapLedger?: (ledger: LedgerApi) => LedgerApi;
+  /** Overrides {@link LEDGER_CALL_TIMEOUT_MS} (tests). */
+  readonly ledgerCallTimeoutMs?: number;
 }
 
 function optional<T>(get: () => T): T | null {
@@ -58,7 +71,8 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
   if (!clients) {
     throw new Error('Trading needs the ledger, user-management, cash-operations and catalog clients.');
   }
-  const ledger = clients.get(LEDGER_CLIENT);
+  const realLedger = clients.get(LEDGER_CLIENT);
+  const ledger = options.wrapLedger?.(realLedger) ?? realLedger;
   const catalog = clients.get(MARKET_DATA_INFO_CLIENT);
   // Cash operations is resolved on first use: the service starts (and serves reads) even in a process where cash
   // operations does not offer its client yet; placing an order then fails loudly.
@@ -79,6 +93,7 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
     now: options.now ?? (() => new Date()),
     accounts: new TradingAccounts(ledger),
     specs: new InstrumentSpecs(catalog),
+    ledgerCallTimeoutMs: options.ledgerCallTimeoutMs ?? LEDGER_CALL_TIMEOUT_MS,
   };
 }
 
@@ -118,6 +133,11 @@ export class InstrumentSpecs {
       throw new Error(`${productId} is not a tradable instrument`);
     }
     return spec;
+  }
+
+  /** Every tradable instrument's spec (after `load`). */
+  all(): InstrumentSpec[] {
+    return [...this.cache.values()].filter((spec): spec is InstrumentSpec => typeof spec !== 'string');
   }
 
   /** True when `get` would succeed. */

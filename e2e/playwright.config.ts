@@ -21,8 +21,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  // `setup` signs the demo customer in once, through the real sign-in page, and saves the session cookies that
-  // the journeys needing a signed-in customer start from.
+  // `setup` signs the demo customer in once, through the real sign-in page, and saves what the web app stored: the
+  // template of the cookies. Each journey needing a signed-in customer gets a session of its own laid out in it
+  // (support.ts, demoSession), never the saved one: a shared session is revoked for all once one rotates it.
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     { name: 'journeys', dependencies: ['setup'] },
@@ -52,8 +53,12 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The deployment's own address: /config.json names the identity endpoint on it, never on the request's Host.
+      PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The journeys drive the demo: its seeded customer, the dev mailbox and the money simulators (loopback only).
+      TESSERA_MODE: 'demo',
       // Hosted login (identity journeys): the TLS listener with a generated certificate, the web app's OAuth
       // domain pointing at it, and this origin allowed as the redirect back.
       TLS_PORT: process.env.E2E_TLS_PORT,

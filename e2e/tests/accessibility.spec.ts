@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PUBLIC_ROUTES, SIGNED_IN } from './support.ts';
+import { demoSession, PUBLIC_ROUTES } from './support.ts';
 
 const THEMES = ['light', 'dark'] as const;
 const DASHBOARD_PAGES = [
@@ -43,8 +43,8 @@ for (const theme of THEMES) {
     });
 
     for (const path of DASHBOARD_PAGES) {
-      test(`dashboard ${path} has no serious or critical violation`, async ({ browser }) => {
-        const context = await browser.newContext({ storageState: SIGNED_IN });
+      test(`dashboard ${path} has no serious or critical violation`, async ({ browser, baseURL }) => {
+        const context = await browser.newContext({ storageState: await demoSession(baseURL) });
         await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
         const page = await context.newPage();
         await page.goto(path);

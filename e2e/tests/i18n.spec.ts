@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SIGNED_IN } from './support.ts';
+import { demoSession } from './support.ts';
 
 test('the home page is served in the detected browser language', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'fr-FR' });
@@ -36,8 +36,8 @@ test('only the current language is fetched', async ({ page }) => {
   expect(new Set(requested)).toEqual(new Set(['fr']));
 });
 
-test('the language switch changes the dashboard and is remembered', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: SIGNED_IN });
+test('the language switch changes the dashboard and is remembered', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ storageState: await demoSession(baseURL) });
   const page = await context.newPage();
   await page.goto('/dashboard/settings/?content=languages');
   await page.getByRole('main').getByRole('radio', { name: 'Français' }).click();

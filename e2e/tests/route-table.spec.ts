@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, SIGNED_IN, signIn } from './support.ts';
+import { OWN_SESSION, PROTECTED_ROUTES, PUBLIC_ROUTES, signIn } from './support.ts';
 
 test.describe('route table: public routes', () => {
   for (const route of PUBLIC_ROUTES) {
@@ -31,7 +31,7 @@ test.describe('route table: protected routes, signed out', () => {
 });
 
 test.describe('route table: protected routes, signed in', () => {
-  test.use({ storageState: SIGNED_IN });
+  test.use(OWN_SESSION);
 
   for (const route of PROTECTED_ROUTES) {
     test(`${route.path} renders for a signed-in customer`, async ({ page }) => {
@@ -47,7 +47,7 @@ test.describe('route table: protected routes, signed in', () => {
 });
 
 test.describe('route guards', () => {
-  test.use({ storageState: SIGNED_IN });
+  test.use(OWN_SESSION);
 
   test('/login sends a signed-in customer to the redirect value', async ({ page }) => {
     await page.goto('/login?redirect=%2Fdashboard%2Fmarket%2F');
@@ -60,7 +60,7 @@ test.describe('route guards', () => {
   });
 
   test('sign-out ends the session: /login no longer forwards to the dashboard', async ({ browser }) => {
-    // Its own sign-in: signing out revokes the session, which must not be the one the other journeys share.
+    // Signed in through the sign-in page, then out through the settings page: the whole round trip a person makes.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     await signIn(page);
@@ -76,7 +76,7 @@ test.describe('route guards', () => {
 });
 
 test.describe('search parameter fallbacks', () => {
-  test.use({ storageState: SIGNED_IN });
+  test.use(OWN_SESSION);
 
   test('settings content falls back to personalInformation', async ({ page }) => {
     await page.goto('/dashboard/settings/?content=bogus');
@@ -168,7 +168,6 @@ test.describe('not-found page', () => {
   });
 
   test('inside the dashboard the home button goes to /dashboard/home/', async ({ browser }) => {
-    // Its own sign-in, so the journey does not depend on the shared session's state at the end of the run.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     await signIn(page);

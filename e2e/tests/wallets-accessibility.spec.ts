@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { accessTokenOf } from './identity-support.ts';
-import { SIGNED_IN } from './support.ts';
+import { OWN_SESSION } from './support.ts';
 
 // The wallet pages with the demo customer's real wallets, in both themes: no serious or critical axe violation
 // (WCAG 2.2 AA, contrast included). Read-only: nothing here moves the demo customer's money.
-test.use({ storageState: SIGNED_IN });
+test.use(OWN_SESSION);
 test.describe.configure({ timeout: 90_000 });
 
 async function seriousViolations(page: Page) {

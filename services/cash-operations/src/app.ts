@@ -21,6 +21,7 @@ import {
 import { createCashCore } from '../migrations/0001-cash-core.ts';
 import { createRails } from '../migrations/0002-rails.ts';
 import { addActivityDetails } from '../migrations/0003-activity-details.ts';
+import { addCamt054ApprovalsAndAudit } from '../migrations/0004-camt054-approvals-and-audit.ts';
 import { cashOperationsRoutes } from './cash-operations.routes.ts';
 import { createCashOperationsApi, lazyCore } from './client.ts';
 import { ensureBankAccounts } from './modules/accounts/bank-accounts.ts';
@@ -40,6 +41,7 @@ export const cashOperationsMigrations: Migrations = {
   '0001-cash-core': createCashCore,
   '0002-rails': createRails,
   '0003-activity-details': addActivityDetails,
+  '0004-camt054-approvals-and-audit': addCamt054ApprovalsAndAudit,
 };
 
 /** Options for building the core outside the server's defaults (tests). */

@@ -19,7 +19,8 @@ describe('loadConfig', () => {
   it('applies the defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      nodeEnv: 'development',
+      nodeEnv: 'production',
+      mode: 'production',
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
@@ -129,6 +130,34 @@ describe('loadConfig', () => {
       'PORT: must be a whole number from 0 to 65535',
       'LEDGER_BATCH_SIZE_MAX: must be at most 8190',
       'LEDGER_KEY: is required',
+    ]);
+  });
+
+  // Defect 7 of issue #13: with NODE_ENV unset the server ran in development, its dev mailbox and money simulators
+  // open to anyone. Demo mode is now asked for (npm start sets TESSERA_MODE=demo) and never a deployment's default.
+  it.each([
+    [{}, 'production', 'production'],
+    [{ TESSERA_MODE: 'demo' }, 'development', 'demo'],
+    [{ NODE_ENV: 'development' }, 'development', 'demo'],
+    [{ NODE_ENV: 'test' }, 'test', 'demo'],
+    [{ NODE_ENV: 'production' }, 'production', 'production'],
+    [{ NODE_ENV: 'development', TESSERA_MODE: 'production' }, 'development', 'production'],
+    [{ NODE_ENV: 'test', TESSERA_MODE: 'production' }, 'test', 'production'],
+    [{ NODE_ENV: 'test', TESSERA_MODE: 'demo' }, 'test', 'demo'],
+    [{ TESSERA_MODE: 'production' }, 'production', 'production'],
+  ] as const)(
+    'development is the default (defect 7): %j resolves to NODE_ENV %s, mode %s',
+    (env, nodeEnv, mode) => {
+      expect(loadConfig(env)).toMatchObject({ nodeEnv, mode });
+    },
+  );
+
+  it('development is the default (defect 7): refuses to start in demo mode with NODE_ENV=production', () => {
+    const problems = problemsOf(() => loadConfig({ NODE_ENV: 'production', TESSERA_MODE: 'demo' }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TESSERA_MODE: demo mode cannot run with NODE_ENV=production/);
+    expect(problemsOf(() => loadConfig({ TESSERA_MODE: 'staging' }))).toEqual([
+      'TESSERA_MODE: must be one of demo, production',
     ]);
   });
 

@@ -41,6 +41,51 @@ export class ConfigError extends Error {
 /** The log levels pino understands. */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** The values of NODE_ENV. */
+export const nodeEnvs = ['development', 'production', 'test'] as const;
+
+/**
+ * What the process is: `demo` opens the demo-only routes (the dev mailbox, the money simulators, the self-set KYC
+ * level: every route under a `/dev/` segment) to loopback callers and seeds the demo users; `production` opens none.
+ */
+export const modes = ['demo', 'production'] as const;
+
+/** The process's mode, see {@link modes}. */
+export type Mode = (typeof modes)[number];
+
+/**
+ * Resolves NODE_ENV and TESSERA_MODE together, or gives the one problem that stops the process:
+ *
+ * | NODE_ENV      | TESSERA_MODE | nodeEnv     | mode       |
+ * |---------------|--------------|-------------|------------|
+ * | unset         | unset        | production  | production |  a deployment that sets nothing
+ * | unset         | demo         | development | demo       |  `npm start` (scripts/start.mjs sets it)
+ * | development   | unset        | development | demo       |  a developer's watch mode
+ * | test          | unset        | test        | demo       |  the test harnesses drive the demo routes
+ * | production    | unset        | production  | production |
+ * | any but prod. | production   | as given    | production |
+ * | production    | demo         | (refused: the process does not start)   |
+ *
+ * Demo mode is never a default of a deployment: the dev mailbox shows every user's codes and the simulators mint
+ * money, so it takes NODE_ENV=development/test or an explicit TESSERA_MODE=demo, and it never runs beside
+ * NODE_ENV=production. Even then the demo routes answer loopback callers only (demo-routes.ts).
+ */
+export function resolveMode(env: {
+  NODE_ENV?: (typeof nodeEnvs)[number] | undefined;
+  TESSERA_MODE?: Mode | undefined;
+}): { nodeEnv: (typeof nodeEnvs)[number]; mode: Mode } | { problem: string } {
+  if (env.NODE_ENV === 'production' && env.TESSERA_MODE === 'demo') {
+    return {
+      problem:
+        'TESSERA_MODE: demo mode cannot run with NODE_ENV=production (it opens the dev mailbox and the money ' +
+        'simulators); unset TESSERA_MODE for a deployment, or NODE_ENV for the demo',
+    };
+  }
+  const nodeEnv = env.NODE_ENV ?? (env.TESSERA_MODE === 'demo' ? 'development' : 'production');
+  const mode = env.TESSERA_MODE ?? (nodeEnv === 'production' ? 'production' : 'demo');
+  return { nodeEnv, mode };
+}
+
 /** The keys of the runtime `/config.json` service map, with the env suffix that overrides each and its default. */
 export const serviceUrlDefaults = {
   identity: ['IDENTITY', '/identity'],
@@ -68,7 +113,9 @@ const serviceUrlShape = Object.fromEntries(
 
 /** The zod schema of every variable the platform reads, keyed by variable name. */
 export const platformEnvSchema = z.object({
-  NODE_ENV: envEnum(['development', 'production', 'test'], 'development'),
+  // Both optional here: their defaults depend on each other (resolveMode).
+  NODE_ENV: z.enum(nodeEnvs, { error: `must be one of ${nodeEnvs.join(', ')}` }).optional(),
+  TESSERA_MODE: z.enum(modes, { error: `must be one of ${modes.join(', ')}` }).optional(),
   PORT: envInteger(3000, { min: 0, max: 65535 }),
   HOST: envString('0.0.0.0', 255),
   DATABASE_URL: z
@@ -135,7 +182,9 @@ export interface IdentityConfig {
 
 /** The parsed, frozen configuration of one process. */
 export interface Config {
-  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly nodeEnv: (typeof nodeEnvs)[number];
+  /** `demo` only when asked for (see {@link resolveMode}); read it, never NODE_ENV, to decide on demo features. */
+  readonly mode: Mode;
   readonly port: number;
   readonly host: string;
   /** Set when PostgreSQL is used; otherwise PGlite under `dataDir`. */
@@ -199,14 +248,19 @@ export function loadConfig<S extends ConfigSections = Record<never, never>>(
       problems.push(...describeIssues(parsed.error));
     }
   }
-  if (problems.length > 0 || !platform.success) {
+  const resolved = platform.success ? resolveMode(platform.data) : undefined;
+  if (resolved && 'problem' in resolved) {
+    problems.push(resolved.problem);
+  }
+  if (problems.length > 0 || !platform.success || !resolved || 'problem' in resolved) {
     throw new ConfigError([...new Set(problems)]);
   }
-  return deepFreeze({ ...toConfig(platform.data), ...sectionValues }) as ConfigWithSections<S>;
+  return deepFreeze({ ...toConfig(platform.data, resolved), ...sectionValues }) as ConfigWithSections<S>;
 }
 
 const platformConfigKeys: Record<keyof Config, true> = {
   nodeEnv: true,
+  mode: true,
   port: true,
   host: true,
   databaseUrl: true,
@@ -225,7 +279,10 @@ const platformConfigKeys: Record<keyof Config, true> = {
   serviceUrls: true,
 };
 
-function toConfig(env: z.output<typeof platformEnvSchema>): Config {
+function toConfig(
+  env: z.output<typeof platformEnvSchema>,
+  { nodeEnv, mode }: { nodeEnv: Config['nodeEnv']; mode: Mode },
+): Config {
   const serviceUrls = Object.fromEntries(
     Object.entries(serviceUrlDefaults).map(([key, [suffix]]) => [
       key,
@@ -233,7 +290,8 @@ function toConfig(env: z.output<typeof platformEnvSchema>): Config {
     ]),
   ) as Record<ServiceUrlKey, string>;
   return {
-    nodeEnv: env.NODE_ENV,
+    nodeEnv,
+    mode,
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,

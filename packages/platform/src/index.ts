@@ -15,5 +15,6 @@ export * from './idempotency.ts';
 export * from './logging.ts';
 export * from './security.ts';
 export * from './service.ts';
+export * from './service-guards.ts';
 export * from './websocket-hub.ts';
 export * from './jobs/index.ts';

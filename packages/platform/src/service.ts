@@ -7,6 +7,7 @@ import type { AnyKysely } from './database/types.ts';
 import type { Migrations } from './database/migrate.ts';
 import type { EventBus } from './events.ts';
 import type { TokenVerifier } from './auth.ts';
+import { installServiceGuards } from './service-guards.ts';
 
 /** What a service receives: the config, its database handle, a logger and the event bus. */
 export interface ServiceContext {
@@ -76,9 +77,26 @@ export interface ServiceDefinition {
   seed?(context: ServiceContext): Promise<void>;
   /** The demo sign-ins its seed creates, for the start-up banner. */
   demoSignIns?(): readonly DemoSignIn[];
+  /**
+   * Whether the platform refuses NUL and lone surrogates in this service's requests before its handlers
+   * (service-guards.ts). Default: on for a service under a prefix, whose routes answer in the platform's error
+   * shape; off for a service owning root paths (identity), which speaks another protocol (Cognito's errors) and
+   * checks its own text.
+   */
+  readonly textGuard?: boolean;
 }
 
-/** Declares a service; an identity function that checks the shape and keeps literal types. */
+/**
+ * Declares a service: checks the shape, keeps literal types, and wraps its plugin so that every route of the
+ * service, in the one-process server or alone, gets the platform's guards (demo-only routes, safe text, no-store
+ * on authenticated answers: service-guards.ts) before the service's own hooks and handlers.
+ */
 export function defineService<const S extends ServiceDefinition>(service: S): S {
-  return service;
+  const plugin = service.plugin;
+  const textGuard = service.textGuard ?? service.prefix !== '';
+  const guarded: FastifyPluginAsync<ServicePluginOptions> = async (app, options) => {
+    installServiceGuards(app, options.context.config, { textGuard });
+    await plugin(app, options);
+  };
+  return { ...service, plugin: guarded };
 }

@@ -199,11 +199,22 @@ describe('server without services', () => {
         region: 'eu-west-1',
         userPoolId: 'eu-west-1_tessera',
         userPoolClientId: 'web-client',
-        userPoolEndpoint: 'http://bank.test:3917/identity',
+        userPoolEndpoint: '/identity',
         oauthDomain: null,
       },
-      features: { cashSimulators: true },
+      features: { cashSimulators: false },
     });
+  });
+
+  it('config.json reflected the Host header (defect 9): the answer is the same whatever Host the caller sends', async () => {
+    const answers = await Promise.all(
+      ['bank.test:3917', 'attacker.example', 'evil.example:443'].map(
+        async (host) =>
+          (await server.app.inject({ method: 'GET', url: '/config.json', headers: { host } })).body,
+      ),
+    );
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).not.toMatch(/attacker|evil|bank\.test/);
   });
 
   it('serves the web app shell at / with no-cache, and hashed assets as immutable', async () => {
@@ -301,6 +312,46 @@ describe('server without services', () => {
       expect(bad.statusCode, url).toBe(404);
       expect(bad.json().error.code).toBe('NOT_FOUND');
     }
+  });
+});
+
+describe('runtime config with PUBLIC_URL and demo mode', () => {
+  it('config.json reflected the Host header (defect 9): identity is absolute on PUBLIC_URL, never on Host', async () => {
+    const dists = makeDists();
+    const server = await buildServer({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', PUBLIC_URL: 'https://bank.example' }),
+      services: [],
+      ...dists,
+      database: await createTestDatabase(),
+    });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/config.json',
+      headers: { host: 'attacker.example' },
+    });
+    expect(response.json().identity.userPoolEndpoint).toBe('https://bank.example/identity');
+    await server.app.close();
+    rmSync(dists.root, { recursive: true, force: true });
+  });
+
+  it('development is the default (defect 7): offers the cash simulators only in demo mode, to a loopback caller', async () => {
+    const dists = makeDists();
+    const server = await buildServer({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', TESSERA_MODE: 'demo' }),
+      services: [],
+      ...dists,
+      database: await createTestDatabase(),
+    });
+    const local = await server.app.inject({ method: 'GET', url: '/config.json' });
+    expect(local.json().features).toEqual({ cashSimulators: true });
+    const remote = await server.app.inject({
+      method: 'GET',
+      url: '/config.json',
+      remoteAddress: '203.0.113.9',
+    });
+    expect(remote.json().features).toEqual({ cashSimulators: false });
+    await server.app.close();
+    rmSync(dists.root, { recursive: true, force: true });
   });
 });
 

@@ -2,8 +2,8 @@
  * GET /config.json: what the web app and the console need to find the services, read at run time so that one build
  * runs in one process or behind a gateway (ARCHITECTURE.md, Services).
  */
-import type { Config, ServiceUrlKey } from '@tessera/platform';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Config, isDemoRequest, type ServiceUrlKey } from '@tessera/platform';
+import type { FastifyInstance } from 'fastify';
 
 /** The body of /config.json. */
 export interface RuntimeConfig {
@@ -18,20 +18,20 @@ export interface RuntimeConfig {
   features: Record<string, boolean>;
 }
 
-const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
-/** The origin links should use: PUBLIC_URL when set, else the request's own (when its Host looks sane). */
-export function originOf(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string | undefined {
-  if (config.publicUrl) {
-    return config.publicUrl;
-  }
-  return safeHost.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
-}
-
-/** Builds /config.json; `origin` turns same-origin paths into the absolute endpoint Amplify needs. */
-export function buildRuntimeConfig(config: Config, origin: string | undefined): RuntimeConfig {
+/**
+ * Builds /config.json. Same-origin paths stay paths unless PUBLIC_URL is set, then they are made absolute on it:
+ * the answer never depends on the request's Host header, which the caller writes (a shared cache keyed without it
+ * would hand another visitor an identity endpoint on the attacker's host). The web app resolves a path against the
+ * page's own origin. `demoFeatures` is whether this caller is offered the demo-only actions.
+ */
+export function buildRuntimeConfig(
+  config: Config,
+  { demoFeatures }: { demoFeatures: boolean },
+): RuntimeConfig {
   const identityBase = config.serviceUrls.identity;
-  const identityUrl = identityBase.startsWith('/') ? `${origin ?? ''}${identityBase}` : identityBase;
+  const identityUrl = identityBase.startsWith('/')
+    ? `${config.publicUrl ?? ''}${identityBase}`
+    : identityBase;
   return {
     services: { ...config.serviceUrls },
     identity: {
@@ -41,23 +41,27 @@ export function buildRuntimeConfig(config: Config, origin: string | undefined): 
       userPoolEndpoint: config.identity.userPoolEndpoint ?? identityUrl,
       oauthDomain: config.identity.oauthDomain,
     },
-    // The rail simulators' dev actions (simulate a SEPA credit, a crypto deposit) are offered outside production.
-    features: { cashSimulators: config.nodeEnv !== 'production' },
+    // The rail simulators' dev actions (simulate a SEPA credit, a crypto deposit) answer only in demo mode and to a
+    // caller on this machine (the platform's demo-route guard), so only such a caller is offered them.
+    features: { cashSimulators: demoFeatures },
   };
 }
 
-/** Registers GET /config.json (never cached: it depends on the deployment, and on the origin when derived). */
+/** Registers GET /config.json (revalidated on every use: it depends on the deployment and on the caller's demo access). */
 export async function runtimeConfigRoutes(
   app: FastifyInstance,
   { config }: { config: Config },
 ): Promise<void> {
   app.get('/config.json', async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return buildRuntimeConfig(config, originOf(config, request));
+    return buildRuntimeConfig(config, { demoFeatures: isDemoRequest(config, request) });
   });
 }
 
-/** Origins outside this one that the browser must reach (for connect-src): absolute service or identity URLs. */
+/**
+ * Origins outside this one that the browser must reach (for connect-src): absolute service or identity URLs, each
+ * with its websocket twin (wss: for https:, ws: for http:), since CSP's `https://host` does not match `wss://host`.
+ */
 export function externalOrigins(config: Config): string[] {
   const urls = [...Object.values(config.serviceUrls), config.identity.userPoolEndpoint ?? ''];
   // The hosted login's token exchange (Amplify POSTs to https://<oauth domain>/oauth2/token from the page).
@@ -65,5 +69,5 @@ export function externalOrigins(config: Config): string[] {
     urls.push(`https://${config.identity.oauthDomain}`);
   }
   const origins = urls.filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin);
-  return [...new Set(origins)];
+  return [...new Set(origins.flatMap((origin) => [origin, origin.replace(/^http/, 'ws')]))];
 }

@@ -37,7 +37,8 @@ describe('security headers', () => {
     expect(csp.get('style-src')).toBe("'self'");
     expect(csp.get('style-src-attr')).toBe("'unsafe-inline'");
     expect(csp.get('img-src')).toBe("'self' data: blob:");
-    expect(csp.get('connect-src')).toBe("'self' ws: wss: https://cognito.example");
+    // Customer data in shared caches and exfiltration (defect 9 of issue #13): no `ws: wss:` to any host.
+    expect(csp.get('connect-src')).toBe("'self' https://cognito.example");
     expect(csp.get('worker-src')).toBe("'self' blob:");
     expect(csp.get('media-src')).toBe("'self' blob:");
     expect(csp.get('frame-ancestors')).toBe("'none'");

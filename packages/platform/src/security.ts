@@ -3,8 +3,15 @@
  *
  * The policy allows only this origin. Two deliberate openings: `style-src-attr 'unsafe-inline'` because React and
  * Radix set `style="..."` attributes (while `<style>` tags stay forbidden), and `worker-src blob:` because the
- * session tracker and charts start workers from blobs. Websockets are same-origin (`ws:`/`wss:` in connect-src).
- * See https://www.w3.org/TR/CSP3/ for the directives.
+ * session tracker and charts start workers from blobs.
+ *
+ * connect-src is `'self'` plus the origins the deployment configures (cspExtensions): not `ws: wss:`, which let a
+ * page script open a websocket to any host (an exfiltration channel). `'self'` covers this origin's own websockets:
+ * CSP3 (https://www.w3.org/TR/CSP3/#match-url-to-source-expression) lets `'self'` match ws: and wss: URLs of the
+ * same host and port, wss: from an https page and ws: or wss: from an http one (checked with Chromium 156: a page's
+ * websocket to its own origin opens, one to another port of the same host is refused).
+ * A service configured on another origin is listed by the server with its ws:/wss: twin (runtime-config.ts), since
+ * `https://host` does not match `wss://host`.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -38,7 +45,7 @@ export function buildCspDirectives(
     styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
+    connectSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     mediaSrc: ["'self'", 'blob:'],
     frameSrc: ["'none'"],

@@ -1,4 +1,8 @@
-// `npm start`: builds the web app and the console when their build is missing or stale, then runs the server.
+// `npm start`: builds the web app and the console when their build is missing or stale, then runs the server in
+// demo mode (TESSERA_MODE=demo: the demo users and their published passwords, the dev mailbox and the payment
+// simulators, loopback callers only). Demo mode is what a newcomer needs, so npm start asks for it; the server on
+// its own never assumes it (a deployment that sets nothing runs in production mode, docs/operations.md). An
+// operator's own TESSERA_MODE wins, and NODE_ENV=production with demo mode stops the server with one message.
 //
 // A build is stale when dist/index.html is older than any file it is built from (the app's src/, public/,
 // index.html, vite config, and the design system in packages/ui/src). Comparing mtimes is simple and errs on the
@@ -77,6 +81,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/sr
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
+  env: { ...process.env, TESSERA_MODE: process.env.TESSERA_MODE || 'demo' },
 });
 
 server.on('error', (error) => {

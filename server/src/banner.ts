@@ -1,19 +1,28 @@
 /**
- * The lines printed once the server listens: where it is, which database, who can sign in.
+ * The lines printed once the server listens: where it is, which database, which mode, who can sign in.
  */
-import type { Database, DemoSignIn } from '@tessera/platform';
+import type { Config, Database, DemoSignIn } from '@tessera/platform';
 
-/** Formats the start-up banner. */
+/** Formats the start-up banner; demo mode is announced with what it opens, so nobody runs it by mistake. */
 export function formatBanner(
   port: number,
   database: Pick<Database, 'kind' | 'location'>,
   demoSignIns: readonly DemoSignIn[],
+  mode: Config['mode'],
 ) {
   const engine = database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL';
   const lines = [
     `Tessera is running at http://localhost:${port}/`,
     `Database: ${engine} at ${database.location}`,
   ];
+  if (mode === 'production') {
+    lines.push('Mode: production (no demo data, no demo-only routes)');
+    return lines.join('\n');
+  }
+  lines.push(
+    'Mode: DEMO (TESSERA_MODE=demo, set by npm start): published demo passwords, and the dev mailbox and payment',
+    '      simulators at /dev/ answer callers on this machine only. Never expose it; a deployment sets nothing.',
+  );
   if (demoSignIns.length === 0) {
     lines.push('Demo sign-ins: none yet (the identity service is not installed)');
   } else {

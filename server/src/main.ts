@@ -45,7 +45,7 @@ async function start(): Promise<void> {
   }
   const address = server.app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  console.log(formatBanner(port, server.database, server.demoSignIns));
+  console.log(formatBanner(port, server.database, server.demoSignIns, config.mode));
   if (tlsPort !== undefined) {
     console.log(`Hosted login over TLS (self-signed in development) at https://localhost:${tlsPort}/`);
   }

@@ -58,9 +58,9 @@ export const userManagementService = defineService({
   async plugin(app, { context }) {
     await app.register(customerRoutes, { context, customers: customersOf(context) });
   },
-  /** The demo customers' levels (PRODUCT.md "Demo data"): never in production. */
+  /** The demo customers' levels (PRODUCT.md "Demo data"): in demo mode only. */
   async seed(context) {
-    if (context.config.nodeEnv === 'production') {
+    if (context.config.mode !== 'demo') {
       return;
     }
     const customers = customersOf(context);

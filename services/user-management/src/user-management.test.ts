@@ -40,11 +40,11 @@ function directoryWith(contacts: Map<string, Partial<UserContact>>): IdentityDir
 
 async function start(
   database: Database,
-  nodeEnv: 'test' | 'production',
+  env: { NODE_ENV?: 'test' | 'production'; TESSERA_MODE?: 'demo' | 'production' },
   issuer: Issuer,
   contacts = new Map(),
 ) {
-  const config = loadConfig({ NODE_ENV: nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
   const app = Fastify({ logger: false });
   await app.register(errorHandlerPlugin);
   app.setNotFoundHandler(notFoundHandler);
@@ -76,7 +76,7 @@ describeEachDatabase('user management: profile and KYC level', ({ createDatabase
 
   beforeAll(async () => {
     issuer = await createTestTokenIssuer();
-    ({ app, customers } = await start(await createDatabase(), 'test', issuer, contacts));
+    ({ app, customers } = await start(await createDatabase(), { NODE_ENV: 'test' }, issuer, contacts));
     return () => app.close();
   });
 
@@ -182,7 +182,7 @@ describeEachDatabase('user management: profile and KYC level', ({ createDatabase
 describeEachDatabase('user management in production', ({ createDatabase }) => {
   it('has no dev action to set one’s own KYC level', async () => {
     const issuer = await createTestTokenIssuer();
-    const { app } = await start(await createDatabase(), 'production', issuer);
+    const { app } = await start(await createDatabase(), { NODE_ENV: 'production' }, issuer);
     const response = await app.inject({
       method: 'POST',
       url: '/api/user-management/dev/kyc-level',
@@ -190,6 +190,37 @@ describeEachDatabase('user management in production', ({ createDatabase }) => {
       payload: { level: 3 },
     });
     expect(response.statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('development is the default (defect 7): no self-set KYC level when nothing is configured', async () => {
+    const issuer = await createTestTokenIssuer();
+    const userId = randomUUID();
+    const { app, customers } = await start(await createDatabase(), {}, issuer);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/dev/kyc-level',
+      headers: { authorization: `Bearer ${await issuer.sign(userId)}` },
+      payload: { level: 3 },
+    });
+    expect(response.statusCode).toBe(404);
+    expect((await customers.getCustomer(userId)).kycLevel).toBeLessThan(2);
+    await app.close();
+  });
+
+  it('development is the default (defect 7): in demo mode, no self-set KYC level from another machine', async () => {
+    const issuer = await createTestTokenIssuer();
+    const userId = randomUUID();
+    const { app, customers } = await start(await createDatabase(), { TESSERA_MODE: 'demo' }, issuer);
+    const request = {
+      method: 'POST' as const,
+      url: '/api/user-management/dev/kyc-level',
+      headers: { authorization: `Bearer ${await issuer.sign(userId)}`, 'x-forwarded-for': '127.0.0.1' },
+      payload: { level: 3 },
+    };
+    expect((await app.inject({ ...request, remoteAddress: '198.51.100.4' })).statusCode).toBe(404);
+    expect((await customers.getCustomer(userId)).kycLevel).toBeLessThan(2);
+    expect((await app.inject(request)).statusCode).toBe(200);
     await app.close();
   });
 });

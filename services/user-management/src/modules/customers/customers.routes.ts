@@ -53,9 +53,10 @@ export const customerRoutes: FastifyPluginAsync<CustomerRoutesOptions> = async (
     return customers.saveTradingPreferences(principal.userId, body);
   });
 
-  // A demo shortcut until the KYC flow exists: the signed-in customer sets their own level. Never mounted in
-  // production (docs/api.md), like the payment simulators' dev actions.
-  if (context.config.nodeEnv !== 'production') {
+  // A demo shortcut until the KYC flow exists: the signed-in customer sets their own level. Mounted in demo mode
+  // only (docs/api.md), like the payment simulators' dev actions, and, being under /dev/, answered to loopback
+  // callers only by the platform's demo-route guard.
+  if (context.config.mode === 'demo') {
     app.post('/dev/kyc-level', async (request) => {
       const principal = await authenticate(request, context.auth);
       const body = parseOrThrow(devKycLevelSchema, request.body);

@@ -9,6 +9,7 @@
  * rather than VALIDATION_FAILED.
  */
 import { z } from 'zod';
+import { textSchema } from './text.ts';
 
 /** The crypto assets with a chain (deposit addresses, crypto beneficiaries). */
 export const RAIL_CRYPTO_ASSETS = ['BTC', 'ETH', 'USDC'] as const;
@@ -17,7 +18,7 @@ export type RailCryptoAsset = (typeof RAIL_CRYPTO_ASSETS)[number];
 /** The fiat assets a card deposit may fund. */
 export const CARD_DEPOSIT_ASSETS = ['EUR', 'USD', 'GBP', 'CHF'] as const;
 
-const idText = z.string().min(1).max(64);
+const idText = textSchema({ min: 1, max: 64 });
 const amountText = z.string({ error: 'CASH_AMOUNT_NOT_A_NUMBER: amounts are decimal strings' }).max(64);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -34,17 +35,17 @@ export const createBeneficiaryRequestSchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('iban'),
-      name: z.string().max(200),
-      iban: z.string().max(64),
-      bic: z.string().max(20).optional(),
+      name: textSchema({ max: 200 }),
+      iban: textSchema({ max: 64 }),
+      bic: textSchema({ max: 20 }).optional(),
     })
     .strict(),
   z
     .object({
       kind: z.literal('crypto'),
-      name: z.string().max(200),
+      name: textSchema({ max: 200 }),
       asset: z.enum(RAIL_CRYPTO_ASSETS),
-      address: z.string().max(128),
+      address: textSchema({ max: 128 }),
     })
     .strict(),
 ]);
@@ -87,6 +88,9 @@ export interface SavedCardListResponse {
   readonly items: readonly SavedCard[];
 }
 
+/** Most cards one customer may keep saved (a deposit asking to save one more is refused: CASH_CARD_LIMIT_REACHED). */
+export const SAVED_CARDS_PER_CUSTOMER_MAX = 10;
+
 /**
  * POST /card/deposits: fund `walletId` with `amount` (what arrives in the wallet; the card is charged amount + the
  * depositCard fee). Pay with a fresh `token` from the processor's tokenisation endpoint (optionally `saveCard`) or
@@ -96,10 +100,10 @@ export const createCardDepositRequestSchema = z
   .object({
     walletId: idText,
     amount: amountText,
-    token: z.string().min(1).max(128).optional(),
+    token: textSchema({ min: 1, max: 128 }).optional(),
     savedCardId: idText.optional(),
     saveCard: z.boolean().optional(),
-    returnUrl: z.string().max(512).optional(),
+    returnUrl: textSchema({ max: 512 }).optional(),
     /** The language of the 3-D Secure page. */
     locale: z.enum(['en', 'fr']).optional(),
   })
@@ -182,13 +186,13 @@ export interface SepaDepositDetails {
 /** POST /dev/sepa/incoming (simulator; not in production except for staff): a credit arriving for an IBAN. */
 export const simulateSepaCreditRequestSchema = z
   .object({
-    iban: z.string().max(64),
+    iban: textSchema({ max: 64 }),
     amount: amountText,
     currency: z.literal('EUR').default('EUR'),
-    debtorName: z.string().min(1).max(70).default('Simulated payer'),
-    debtorIban: z.string().max(64).optional(),
-    remittance: z.string().max(140).optional(),
-    endToEndId: z.string().min(1).max(35).optional(),
+    debtorName: textSchema({ min: 1, max: 70 }).default('Simulated payer'),
+    debtorIban: textSchema({ max: 64 }).optional(),
+    remittance: textSchema({ max: 140 }).optional(),
+    endToEndId: textSchema({ min: 1, max: 35 }).optional(),
   })
   .strict();
 export type SimulateSepaCreditRequest = z.input<typeof simulateSepaCreditRequestSchema>;
@@ -216,6 +220,83 @@ export interface Camt054ImportResult {
   readonly results: readonly SepaCreditResult[];
 }
 
+/**
+ * Where a camt.054 import stands (four eyes): `pending` (uploaded, nothing booked), `approved` (a second admin said
+ * yes; booking under way, or interrupted and resumed by approving again), `booked`, `rejected`, `expired` (not
+ * approved within CAMT054_IMPORT_TTL_HOURS).
+ */
+export const CAMT054_IMPORT_STATUSES = ['pending', 'approved', 'booked', 'rejected', 'expired'] as const;
+export type Camt054ImportStatus = (typeof CAMT054_IMPORT_STATUSES)[number];
+
+/** How long an uploaded camt.054 file waits for a second admin's approval before it expires. */
+export const CAMT054_IMPORT_TTL_HOURS = 24;
+/** Most imports one page of GET /sepa/camt054/imports holds (newest first). */
+export const CAMT054_IMPORT_LIST_MAX = 50;
+/** Longest reason an admin may give when rejecting an import. */
+export const CAMT054_REJECT_REASON_MAX_CHARS = 500;
+
+/** A staff member as the audit log names them: the token's `sub` and username. */
+export interface StaffActor {
+  readonly userId: string;
+  readonly username: string;
+}
+
+/** One credit of an import's preview: what approving will book, and where it is expected to land. */
+export interface Camt054ImportCredit {
+  readonly reference: string;
+  readonly creditorIban: string;
+  /** Euros, decimal text. */
+  readonly amount: string;
+  readonly debtorName: string | null;
+  readonly debtorIban: string | null;
+  readonly remittance: string | null;
+  /** At upload: a wallet has the IBAN (credited), none has (suspense), or the entry was booked before (duplicate). */
+  readonly expectedOutcome: 'credited' | 'suspense' | 'duplicate';
+}
+
+/** An uploaded camt.054 file awaiting, or past, a second admin's decision. */
+export interface Camt054Import {
+  readonly id: string;
+  readonly status: Camt054ImportStatus;
+  /** SHA-256 of the file as uploaded (hex), to match it with the bank's copy. */
+  readonly fileSha256: string;
+  readonly entries: number;
+  /** The booked EUR credits the file carries, and their total in euros (decimal text). */
+  readonly creditCount: number;
+  readonly creditTotal: string;
+  readonly currency: 'EUR';
+  /** Debits, other currencies and unbooked entries: never booked. */
+  readonly skipped: number;
+  readonly uploadedBy: StaffActor;
+  readonly uploadedAt: string;
+  readonly expiresAt: string;
+  /** Who approved or rejected it, and when (null while pending or expired). */
+  readonly decidedBy: StaffActor | null;
+  readonly decidedAt: string | null;
+  readonly rejectReason: string | null;
+  readonly bookedAt: string | null;
+  /** What booking did (null until booked). */
+  readonly result: Camt054ImportResult | null;
+  /** The preview (GET of one import, upload and decisions; omitted in lists). */
+  readonly credits?: readonly Camt054ImportCredit[];
+}
+
+/** GET /sepa/camt054/imports: newest first, at most CAMT054_IMPORT_LIST_MAX. */
+export interface Camt054ImportListResponse {
+  readonly items: readonly Camt054Import[];
+}
+
+/** GET /sepa/camt054/imports query. */
+export const camt054ImportListQuerySchema = z
+  .object({ status: z.enum(CAMT054_IMPORT_STATUSES).optional() })
+  .strict();
+
+/** POST /sepa/camt054/imports/:id/reject. */
+export const rejectCamt054ImportRequestSchema = z
+  .object({ reason: textSchema({ max: CAMT054_REJECT_REASON_MAX_CHARS, multiline: true }).optional() })
+  .strict();
+export type RejectCamt054ImportRequest = z.input<typeof rejectCamt054ImportRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Crypto (settings, section depositCrypto)
 // ---------------------------------------------------------------------------------------------------------------
@@ -238,7 +319,7 @@ export interface CryptoNetworksResponse {
 export const simulateCryptoDepositRequestSchema = z
   .object({
     asset: z.enum(RAIL_CRYPTO_ASSETS),
-    address: z.string().max(128),
+    address: textSchema({ max: 128 }),
     amount: amountText,
   })
   .strict();
@@ -266,7 +347,7 @@ export const createWithdrawalRequestSchema = z
     walletId: idText,
     beneficiaryId: idText,
     amount: amountText,
-    reference: z.string().max(140).optional(),
+    reference: textSchema({ max: 140 }).optional(),
   })
   .strict();
 export type CreateWithdrawalRequest = z.input<typeof createWithdrawalRequestSchema>;
@@ -299,7 +380,7 @@ export const WITHDRAWAL_LIST_LIMIT_DEFAULT = 20;
 /** GET /withdrawals query: `cursor` is the previous page's `nextCursor`; `status` narrows to one status. */
 export const withdrawalListQuerySchema = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: textSchema({ max: 200 }).optional(),
     status: z.enum(['pending', 'posted', 'voided']).optional(),
     limit: z.coerce
       .number()
@@ -337,6 +418,7 @@ export const CASH_RAIL_ERROR_CODES = [
   'CASH_CARD_ASSET_UNSUPPORTED',
   'CASH_CARD_RETURN_URL_INVALID',
   'CASH_CARD_PROCESSOR_UNAVAILABLE',
+  // TODO(#13): 'CASH_CARD_LIMIT_REACHED' joins this list with its web translations (apps/web errors.json).
   'CASH_SEPA_ASSET_UNSUPPORTED',
   'CASH_CAMT054_INVALID',
   'CASH_CRYPTO_ASSET_UNSUPPORTED',
@@ -344,6 +426,14 @@ export const CASH_RAIL_ERROR_CODES = [
   'CASH_SIMULATOR_DISABLED',
 ] as const;
 export type CashRailErrorCode = (typeof CASH_RAIL_ERROR_CODES)[number];
+
+/** The codes only admins' back-office routes answer with (camt.054 imports); the customer app never shows them. */
+export const CASH_BACK_OFFICE_ERROR_CODES = [
+  'CASH_CAMT054_IMPORT_NOT_FOUND',
+  'CASH_CAMT054_SAME_ADMIN',
+  'CASH_CAMT054_IMPORT_EXPIRED',
+  'CASH_CAMT054_IMPORT_NOT_PENDING',
+] as const;
 
 /** The processor simulator's own codes (it is an outside party: PROCESSOR_ prefix). */
 export const PROCESSOR_SIM_ERROR_CODES = [

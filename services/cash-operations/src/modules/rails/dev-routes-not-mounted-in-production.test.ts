@@ -2,8 +2,8 @@
  * Regression: the simulators' /dev/… routes (an incoming SEPA credit, an incoming crypto transaction, blocks) were
  * mounted with NODE_ENV=production and open to staff there, so a support agent's token could credit any IBAN or
  * deposit address with any amount: money out of nothing, with no payer behind it. In production they are not
- * mounted at all (404, like user management's /dev/kyc-level); importing a bank's camt.054 file stays a staff-only
- * back-office action.
+ * mounted at all (404, like user management's /dev/kyc-level). Importing a bank's camt.054 file stays, for admins
+ * only, and books nothing until a second admin approves (camt054-one-person-can-mint-money.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describeEachDatabase } from '@tessera/platform/testing';
@@ -51,21 +51,25 @@ describeEachDatabase('simulator routes by environment', ({ createDatabase }) => 
       expect((await production.verifyAll()).every((check) => check.ok)).toBe(true);
       expect(await production.available(suspense)).toBe(suspenseBefore);
 
-      // The bank file import is still there for staff, and refused to customers.
+      // The bank file import is still there for admins (pending a second admin), refused to everyone else.
       const camt = readFileSync(new URL('../../../fixtures/camt054-sample.xml', import.meta.url), 'utf8');
-      const byCustomer = await production.call('POST', '/api/cash-operations/sepa/camt054', {
-        token: tokens[2]!,
+      for (const token of [tokens[0]!, tokens[2]!]) {
+        const refused = await production.call('POST', '/api/cash-operations/sepa/camt054', {
+          token,
+          payload: camt,
+          headers: { 'content-type': 'application/xml' },
+        });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error.code).toBe('FORBIDDEN');
+      }
+      const byAdmin = await production.call('POST', '/api/cash-operations/sepa/camt054', {
+        token: tokens[1]!,
         payload: camt,
         headers: { 'content-type': 'application/xml' },
       });
-      expect(byCustomer.statusCode).toBe(403);
-      expect(byCustomer.json().error.code).toBe('CASH_SIMULATOR_DISABLED');
-      const byStaff = await production.call('POST', '/api/cash-operations/sepa/camt054', {
-        token: tokens[0]!,
-        payload: camt,
-        headers: { 'content-type': 'application/xml' },
-      });
-      expect(byStaff.statusCode, byStaff.body).toBe(200);
+      expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+      expect(byAdmin.json()).toMatchObject({ status: 'pending', creditCount: 4 });
+      expect(await production.available(suspense)).toBe(suspenseBefore);
     } finally {
       await production.app.close();
     }

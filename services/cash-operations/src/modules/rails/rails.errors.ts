@@ -58,6 +58,11 @@ export const CardReturnUrlInvalidError = defineError(
   400,
   'The return address must be a path of this site.',
 );
+export const CardLimitReachedError = defineError(
+  'CASH_CARD_LIMIT_REACHED',
+  422,
+  'You have as many saved cards as allowed: remove one first, or pay without saving this card.',
+);
 export const CardProcessorUnavailableError = defineError(
   'CASH_CARD_PROCESSOR_UNAVAILABLE',
   503,
@@ -74,6 +79,27 @@ export const Camt054InvalidError = defineError(
   'CASH_CAMT054_INVALID',
   400,
   'This file is not a readable ISO 20022 camt.054 notification.',
+);
+// camt.054 imports (four eyes: an admin uploads, a different admin approves).
+export const Camt054ImportNotFoundError = defineError(
+  'CASH_CAMT054_IMPORT_NOT_FOUND',
+  404,
+  'No such camt.054 import.',
+);
+export const Camt054SameAdminError = defineError(
+  'CASH_CAMT054_SAME_ADMIN',
+  403,
+  'Another admin must approve this import: not the one who uploaded it.',
+);
+export const Camt054ImportExpiredError = defineError(
+  'CASH_CAMT054_IMPORT_EXPIRED',
+  409,
+  'This import was not approved in time: upload the file again.',
+);
+export const Camt054ImportNotPendingError = defineError(
+  'CASH_CAMT054_IMPORT_NOT_PENDING',
+  409,
+  'This import has already been decided.',
 );
 export const CryptoAssetUnsupportedError = defineError(
   'CASH_CRYPTO_ASSET_UNSUPPORTED',

@@ -5,15 +5,18 @@
  *
  * Every customer route uses the token's `sub`: another customer's wallet, beneficiary, card, deposit or withdrawal
  * id answers exactly like an unknown one (404). POSTs that move money need an Idempotency-Key. The simulator routes
- * (/dev/…) are mounted only outside production, where they are open to every signed-in caller; the camt.054 import
- * (/sepa/camt054) is open outside production and to staff (support_agent, admin) everywhere.
+ * (/dev/…) are mounted only outside production, where they are open to every signed-in caller. The camt.054 import
+ * (/sepa/camt054…) is for admins only, in every environment, and books nothing until a second admin approves it
+ * (sepa/camt054-imports.service.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
+  camt054ImportListQuerySchema,
   createBeneficiaryRequestSchema,
   createCardDepositRequestSchema,
   createWithdrawalRequestSchema,
   produceBlocksRequestSchema,
+  rejectCamt054ImportRequestSchema,
   simulateCryptoDepositRequestSchema,
   simulateSepaCreditRequestSchema,
   validateCryptoAddress,
@@ -25,6 +28,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotent,
   parseOrThrow,
+  type Principal,
   type ServiceContext,
 } from '@tessera/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -47,7 +51,15 @@ import {
 } from '../card/card.service.ts';
 import { PROCESSOR_CLIENT, type PaymentProcessor } from '../card/payment-processor.ts';
 import { chainOf, createCryptoRail, type CryptoRail, listNetworks } from '../crypto/crypto.service.ts';
-import { bookIncomingCredit, importCamt054, sepaDetails } from '../sepa/sepa.service.ts';
+import {
+  approveCamt054Import,
+  getCamt054Import,
+  listCamt054Imports,
+  rejectCamt054Import,
+  requireCamt054Admin,
+  uploadCamt054,
+} from '../sepa/camt054-imports.service.ts';
+import { bookIncomingCredit, sepaDetails } from '../sepa/sepa.service.ts';
 import { createSimulatedSepaRail, type SepaRail } from '../sepa/sepa-rail.ts';
 import {
   createWithdrawal,
@@ -223,10 +235,41 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
       });
     });
   }
-  app.post('/sepa/camt054', async (request) => {
+  // camt.054 imports: an admin uploads (nothing booked), a different admin approves (booked) or any admin rejects.
+  const uploaders = new WeakMap<FastifyRequest, Principal>();
+  app.post(
+    '/sepa/camt054',
+    {
+      // Checked before the body (up to 2 MiB) is read: anyone but an admin is refused without it being read.
+      onRequest: async (request) => {
+        const principal = await principalOf(request);
+        requireCamt054Admin(principal);
+        uploaders.set(request, principal);
+      },
+    },
+    async (request, reply) => {
+      const principal = uploaders.get(request)!;
+      const xml = typeof request.body === 'string' ? request.body : '';
+      return reply.status(201).send(await uploadCamt054(rails, principal, xml));
+    },
+  );
+  app.get('/sepa/camt054/imports', async (request) => {
     const principal = await principalOf(request);
-    requireSimulatorAccess(settings, principal);
-    return importCamt054(rails, typeof request.body === 'string' ? request.body : '');
+    const { status } = parseOrThrow(camt054ImportListQuerySchema, request.query);
+    return { items: await listCamt054Imports(rails, principal, status) };
+  });
+  app.get('/sepa/camt054/imports/:id', async (request) => {
+    const principal = await principalOf(request);
+    return getCamt054Import(rails, principal, parseOrThrow(idParams, request.params).id);
+  });
+  app.post('/sepa/camt054/imports/:id/approve', async (request) => {
+    const principal = await principalOf(request);
+    return approveCamt054Import(rails, principal, parseOrThrow(idParams, request.params).id);
+  });
+  app.post('/sepa/camt054/imports/:id/reject', async (request) => {
+    const principal = await principalOf(request);
+    const { reason } = parseOrThrow(rejectCamt054ImportRequestSchema, request.body ?? {});
+    return rejectCamt054Import(rails, principal, parseOrThrow(idParams, request.params).id, reason ?? null);
   });
 
   // Crypto.

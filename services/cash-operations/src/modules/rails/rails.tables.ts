@@ -3,10 +3,13 @@
  * numeric columns are strings on both engines (BigInt them), bigint (int8) too, timestamptz Date.
  */
 import type { ColumnType, Kysely } from 'kysely';
+import type { Camt054ImportCredit, Camt054ImportResult, Camt054ImportStatus } from '@tessera/contracts';
 import type { JobTables } from '@tessera/platform';
 import type { CashTables } from '../accounts/tables.ts';
 
 type Numeric = ColumnType<string, string | bigint, string | bigint>;
+/** jsonb written as JSON text, read parsed. */
+type Json<T> = ColumnType<T, string, string>;
 
 export interface BeneficiariesTable {
   id: string;
@@ -121,6 +124,40 @@ export interface SimChainTransactionsTable {
   created_at: Date;
 }
 
+/** An uploaded camt.054 file's credits awaiting a second admin (migrations/0004-camt054-approvals-and-audit.ts). */
+export interface Camt054ImportsTable {
+  id: string;
+  status: Camt054ImportStatus;
+  file_sha256: string;
+  entries: number;
+  credits: Json<Camt054ImportCredit[]>;
+  credit_count: number;
+  credit_total_minor: Numeric;
+  skipped: number;
+  uploaded_by: string;
+  uploaded_by_name: string;
+  uploaded_at: Date;
+  expires_at: Date;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  reject_reason: string | null;
+  booked_at: Date | null;
+  result: Json<Camt054ImportResult> | null;
+}
+
+/** The append-only audit log (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: string;
+  occurred_at: Date;
+  actor_user_id: string;
+  actor_username: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  details: Json<Record<string, unknown>>;
+}
+
 export interface RailsTables extends CashTables, JobTables {
   beneficiaries: BeneficiariesTable;
   saved_cards: SavedCardsTable;
@@ -130,6 +167,8 @@ export interface RailsTables extends CashTables, JobTables {
   withdrawals: WithdrawalsTable;
   sim_chain_blocks: SimChainBlocksTable;
   sim_chain_transactions: SimChainTransactionsTable;
+  camt054_imports: Camt054ImportsTable;
+  audit_log: AuditLogTable;
 }
 
 /** The service's database handle with the rails' tables (the same connection as the core's). */

@@ -13,6 +13,7 @@
  * Amounts stay decimal text (the parser never turns them into numbers). The creditor IBAN is the transaction's
  * CdtrAcct (a virtual IBAN), else the notification's account. A DOCTYPE is refused outright (no entity expansion).
  */
+import { isSafeText } from '@tessera/contracts';
 import { XMLParser } from 'fast-xml-parser';
 
 /** One transaction of a notification. */
@@ -41,6 +42,12 @@ export type CamtParseResult =
 
 /** The most transactions one file may carry (a bound on the work of one import). */
 export const CAMT_TRANSACTIONS_MAX = 5000;
+
+/**
+ * The longest text element kept (ISO 20022's Max140Text: names and remittance; IBANs are at most 34 characters and
+ * references 35). A booking key is at most this plus an IBAN and a prefix.
+ */
+export const CAMT_TEXT_MAX_CHARS = 140;
 
 type Node = Record<string, unknown>;
 
@@ -97,7 +104,16 @@ function remittanceOf(transaction: unknown): string | null {
   const parts = unstructured.map((part) => (typeof part === 'string' ? part.trim() : '')).filter(Boolean);
   const structured = text(transaction, 'RmtInf', 'Strd', 'CdtrRefInf', 'Ref');
   const all = structured ? [...parts, structured] : parts;
-  return all.length > 0 ? all.join(' ').slice(0, 140) : null;
+  return all.length > 0 ? clip(all.join(' '), CAMT_TEXT_MAX_CHARS) : null;
+}
+
+/** The first `maxChars` UTF-16 units of `value`, never cutting a surrogate pair in two. */
+function clip(value: string, maxChars: number): string {
+  if (value.length <= maxChars) {
+    return value;
+  }
+  const last = value.charCodeAt(maxChars - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? maxChars - 1 : maxChars);
 }
 
 /**
@@ -197,7 +213,7 @@ function readEntry(entry: Node, accountIban: string | null, position: string): C
         detail: `entry ${position}: no reference to book it once`,
       };
     }
-    transactions.push({
+    const read: CamtTransaction = {
       reference,
       endToEndId: transaction ? text(transaction, 'Refs', 'EndToEndId') : null,
       creditDebit: direction,
@@ -212,7 +228,38 @@ function readEntry(entry: Node, accountIban: string | null, position: string): C
       debtorIban: transaction ? text(transaction, 'RltdPties', 'DbtrAcct', 'Id', 'IBAN') : null,
       remittance: transaction ? remittanceOf(transaction) : null,
       booked,
-    });
+    };
+    if (!isStorableTransaction(read)) {
+      return {
+        ok: false,
+        problem: 'entry_invalid',
+        detail: `entry ${position}: a text element is too long or has control characters`,
+      };
+    }
+    transactions.push(read);
   }
   return { ok: true, transactions };
+}
+
+/**
+ * XML lets a file carry characters that PostgreSQL's text and jsonb refuse (a raw NUL) or that have no place in a
+ * name shown to a customer (control characters, bidirectional overrides): such a file is refused as a whole, like
+ * any unreadable entry, rather than failing half-way through booking.
+ */
+function isStorableTransaction(transaction: CamtTransaction): boolean {
+  const texts = [
+    transaction.endToEndId,
+    transaction.amount,
+    transaction.currency,
+    transaction.creditorIban,
+    transaction.debtorName,
+    transaction.debtorIban,
+    transaction.remittance,
+  ];
+  const referenceMaxChars = CAMT_TEXT_MAX_CHARS + 64;
+  return (
+    transaction.reference.length <= referenceMaxChars &&
+    isSafeText(transaction.reference) &&
+    texts.every((value) => value === null || (value.length <= CAMT_TEXT_MAX_CHARS && isSafeText(value)))
+  );
 }

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { type Camt054ImportResult, DEMO_USER_IDS, type Wallet } from '@tessera/contracts';
+import { DEMO_USER_IDS, type Wallet } from '@tessera/contracts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
@@ -7,15 +6,11 @@ import { buildRailsTestApp, type RailsTestApp } from '../rails/rails-test-app.ts
 import { customerReference } from './sepa.service.ts';
 
 const ana = DEMO_USER_IDS.verifiedCustomer;
-const mia = DEMO_USER_IDS.delegate;
-const fixture = new URL('../../../fixtures/camt054-sample.xml', import.meta.url);
 
 describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
   let t: RailsTestApp;
   let anaToken: string;
-  let miaToken: string;
   let anaEur: Wallet;
-  let miaEur: Wallet;
   let anaBtc: Wallet;
   let keyCounter = 0;
   const key = () => `dep-${(keyCounter += 1)}`;
@@ -25,15 +20,11 @@ describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
       confirmationsRequired: { bitcoin: 2, ethereum: 3 },
     });
     anaToken = await t.token(ana);
-    miaToken = await t.token(mia);
     const anaWallets: Wallet[] = (
       await t.call('GET', '/api/cash-operations/wallets', { token: anaToken })
     ).json().items;
     anaEur = anaWallets.find((wallet) => wallet.asset === 'EUR')!;
     anaBtc = anaWallets.find((wallet) => wallet.asset === 'BTC')!;
-    miaEur = (
-      (await t.call('GET', '/api/cash-operations/wallets', { token: miaToken })).json().items as Wallet[]
-    ).find((wallet) => wallet.asset === 'EUR')!;
   }, 120_000);
 
   it('shows the EUR wallet’s IBAN, the BIC and the customer reference', async () => {
@@ -109,89 +100,6 @@ describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
     });
     expect(badAmount.json().error.code).toBe('CASH_AMOUNT_TOO_MANY_DECIMALS');
     expect(await t.available(anaEur.id)).toBe((Number(before) + 42).toFixed(2));
-  });
-
-  it('imports a camt.054 file: matched credits to wallets, unmatched to suspense; a re-import changes nothing', async () => {
-    const xml = (await readFile(fixture, 'utf8'))
-      .replaceAll('LU080997000000000001', anaEur.iban!)
-      .replaceAll('LU780997000000000002', miaEur.iban!);
-    const anaBefore = await t.available(anaEur.id);
-    const miaBefore = await t.available(miaEur.id);
-    const suspenseBefore = (await t.ledger.getAccount('tessera', bankAccountId('EUR', 'suspense'))).balance
-      .creditsPosted;
-    const headers = { 'content-type': 'application/xml' };
-    const first = await t.call('POST', '/api/cash-operations/sepa/camt054', {
-      token: anaToken,
-      payload: xml,
-      headers,
-    });
-    expect(first.statusCode, first.body).toBe(200);
-    const result: Camt054ImportResult = first.json();
-    expect(result).toMatchObject({ entries: 6, credited: 3, suspense: 1, duplicates: 0, skipped: 2 });
-    expect(await t.available(anaEur.id)).toBe((Number(anaBefore) + 250 + 12).toFixed(2));
-    expect(await t.available(miaEur.id)).toBe((Number(miaBefore) + 75.5).toFixed(2));
-    const suspense = (await t.ledger.getAccount('tessera', bankAccountId('EUR', 'suspense'))).balance
-      .creditsPosted;
-    expect(Number(suspense) - Number(suspenseBefore)).toBe(100);
-    // Mia sees her credit live in her activity, not Ana's.
-    const miaActivity = (
-      await t.call('GET', `/api/cash-operations/wallets/${miaEur.id}/activity`, { token: miaToken })
-    ).json();
-    expect(miaActivity.items[0]).toMatchObject({
-      kind: 'sepa_deposit',
-      amount: '75.50',
-      counterparty: 'Acme Payroll',
-      description: 'RF18539007547034',
-    });
-
-    const second = await t.call('POST', '/api/cash-operations/sepa/camt054', {
-      token: anaToken,
-      payload: xml,
-      headers,
-    });
-    expect(second.json()).toMatchObject({ entries: 6, credited: 0, suspense: 0, duplicates: 4, skipped: 2 });
-    expect(await t.available(anaEur.id)).toBe((Number(anaBefore) + 262).toFixed(2));
-    expect(await t.available(miaEur.id)).toBe((Number(miaBefore) + 75.5).toFixed(2));
-    expect(
-      (await t.ledger.getAccount('tessera', bankAccountId('EUR', 'suspense'))).balance.creditsPosted,
-    ).toBe(suspense);
-  });
-
-  it('refuses an unreadable file, a file with entity declarations, and a bad amount, booking nothing', async () => {
-    const before = await t.available(anaEur.id);
-    const headers = { 'content-type': 'application/xml' };
-    const cases: Array<[string, string]> = [
-      ['<not-xml', 'not_xml'],
-      ['<Document><Other/></Document>', 'not_camt054'],
-      ['<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Document/>', 'doctype_not_allowed'],
-    ];
-    for (const [payload, problem] of cases) {
-      const response = await t.call('POST', '/api/cash-operations/sepa/camt054', {
-        token: anaToken,
-        payload,
-        headers,
-      });
-      expect(response.statusCode, payload).toBe(400);
-      expect(response.json().error).toMatchObject({ code: 'CASH_CAMT054_INVALID', details: { problem } });
-    }
-    const badAmount = (await readFile(fixture, 'utf8'))
-      .replaceAll('LU080997000000000001', anaEur.iban!)
-      .replace(
-        '<Amt Ccy="EUR">12.00</Amt>\n            <CdtDbtInd>',
-        '<Amt Ccy="EUR">12.001</Amt>\n            <CdtDbtInd>',
-      )
-      .replaceAll('E2E-', 'OTHER-')
-      .replaceAll('BANKREF-', 'OTHERREF-');
-    const refused = await t.call('POST', '/api/cash-operations/sepa/camt054', {
-      token: anaToken,
-      payload: badAmount,
-      headers,
-    });
-    expect(refused.json().error).toMatchObject({
-      code: 'CASH_CAMT054_INVALID',
-      details: { problem: 'entry_invalid' },
-    });
-    expect(await t.available(anaEur.id)).toBe(before);
   });
 
   // In production the /dev/ routes are not mounted at all (dev-routes-not-mounted-in-production.test.ts); this is

@@ -127,6 +127,10 @@ export interface AuthorizationCodesTable {
   auth_time: Timestamp;
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
+  /** The session the code's exchange started (migration 0002): a replay revokes it. */
+  origin_jti: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the code was presented again after its exchange (migration 0002). */
+  replayed_at: NullableTimestamp;
 }
 
 export interface ThrottlesTable {

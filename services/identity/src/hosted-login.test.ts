@@ -142,8 +142,6 @@ describeEachDatabase('identity hosted login', ({ createDatabase }) => {
     ).rejects.toMatchObject({
       message: 'Access Token does not have required scopes',
     });
-    expect((await exchange(secondCode, verifier)).json()).toMatchObject({ error: 'invalid_grant' });
-
     const refreshed = await identity.app.inject({
       method: 'POST',
       url: '/oauth2/token',
@@ -155,6 +153,60 @@ describeEachDatabase('identity hosted login', ({ createDatabase }) => {
       }).toString(),
     });
     expect(refreshed.json()).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+  });
+
+  it('a replayed authorization code also revokes the tokens issued from its first exchange (RFC 6749 section 4.1.2)', async () => {
+    const email = uniqueEmail('replay');
+    const password = strongPassword();
+    await identity.signUpConfirmed(email, password);
+    const { verifier, challenge } = pkce();
+    const { fields, cookie } = await openForm(challenge);
+    const signedIn = await post(cookie, { ...fields, username: email, password });
+    const code = new URL(String(signedIn.headers.location)).searchParams.get('code')!;
+    const first = await exchange(code, verifier);
+    expect(first.statusCode).toBe(200);
+    const tokens = first.json<{ access_token: string; refresh_token: string }>();
+    await expect(identity.verifier.verifyAccessToken(tokens.access_token)).resolves.toBeDefined();
+
+    // The code comes back (an attacker who saw it, or the victim's browser after the attacker): refused...
+    const replay = await exchange(code, verifier);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
+    // ...and whatever the first exchange gave is dead: the refresh token and the access token.
+    const refresh = await identity.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: identity.clientId,
+        refresh_token: tokens.refresh_token,
+      }).toString(),
+    });
+    expect(refresh.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'Refresh Token has been revoked',
+    });
+    await expect(identity.verifier.verifyAccessToken(tokens.access_token)).rejects.toThrow();
+    await expect(
+      identity.client.send(new GetUserCommand({ AccessToken: tokens.access_token })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('a code exchanged twice at once leaves no live session from either exchange', async () => {
+    const email = uniqueEmail('replay-race');
+    const password = strongPassword();
+    await identity.signUpConfirmed(email, password);
+    const { verifier, challenge } = pkce();
+    const { fields, cookie } = await openForm(challenge);
+    const signedIn = await post(cookie, { ...fields, username: email, password });
+    const code = new URL(String(signedIn.headers.location)).searchParams.get('code')!;
+    const answers = await Promise.all([exchange(code, verifier), exchange(code, verifier)]);
+    expect(answers.some((answer) => answer.statusCode === 400)).toBe(true);
+    for (const answer of answers.filter((each) => each.statusCode === 200)) {
+      const { access_token } = answer.json<{ access_token: string }>();
+      await expect(identity.verifier.verifyAccessToken(access_token)).rejects.toThrow();
+    }
   });
 
   it('asks for the TOTP code of a user with MFA before redirecting', async () => {

@@ -12,6 +12,7 @@ import {
 import { identityPlugin } from './app.ts';
 import { IDENTITY_SCHEMA, type IdentityDb } from './database.ts';
 import { identityInitialMigration } from './migrations/0001-identity.ts';
+import { authorizationCodeReplayMigration } from './migrations/0002-authorization-code-replay.ts';
 import { createIdentityDirectory } from './modules/directory/directory.ts';
 import { createSigningKeyStore } from './modules/tokens/signing-keys.ts';
 import { buildTokenVerifier } from './modules/tokens/verifier.ts';
@@ -36,7 +37,10 @@ export const identityService = defineService({
   name: 'identity',
   schema: IDENTITY_SCHEMA,
   prefix: '',
-  migrations: { '0001-identity': identityInitialMigration },
+  migrations: {
+    '0001-identity': identityInitialMigration,
+    '0002-authorization-code-replay': authorizationCodeReplayMigration,
+  },
   plugin: identityPlugin,
   /** The directory other services use (IDENTITY_CLIENT of @tessera/contracts). */
   createClient: async (context) => createIdentityDirectory(context.db as IdentityDb),

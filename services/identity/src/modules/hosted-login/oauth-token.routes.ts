@@ -1,18 +1,20 @@
 /**
  * POST /oauth2/token: the authorization-code exchange with PKCE (RFC 6749 section 4.1.3, RFC 7636 section 4.6)
  * and the refresh grant. A code is single-use, bound to its client and redirect_uri, and valid 5 minutes; the
- * code_verifier must hash (S256) to the code_challenge. Errors are RFC 6749's `{ error, error_description }`
+ * code_verifier must hash (S256) to the code_challenge. A code presented again revokes the session its first
+ * exchange started (RFC 6749 section 4.1.2). Errors are RFC 6749's `{ error, error_description }`
  * (also as `error_message`, which Amplify reads).
  *
  * Amplify calls this endpoint from the web app's origin, so it answers CORS for the origins of the allow-listed
  * redirect URIs only.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isSafeText } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { CognitoError } from '../../protocol/cognito-errors.ts';
 import type { IdentityRuntime } from '../../runtime.ts';
+import { audit } from '../abuse/audit.ts';
 import { digest } from '../tokens/tokens.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 
@@ -42,29 +44,60 @@ function setCors(runtime: IdentityRuntime, request: FastifyRequest, reply: Fasti
   }
 }
 
+const invalidCode = 'The authorization code is invalid, expired, used, or does not match.';
+
+/**
+ * A code that was already exchanged came back: RFC 6749 section 4.1.2 says deny it and revoke what its first
+ * exchange issued. Someone other than the client saw the code (a leaked redirect, a log, browser history), and
+ * one of the two holders is not its owner: ending the session costs the owner one sign-in and the thief
+ * everything. The mark also reaches a first exchange that is still issuing (see `exchangeCode`).
+ */
+async function revokeReplayedCode(runtime: IdentityRuntime, codeHash: Buffer): Promise<void> {
+  const replayed = await runtime.db
+    .updateTable('authorization_codes')
+    .set({ replayed_at: new Date() })
+    .where('code_hash', '=', codeHash)
+    .where('consumed_at', 'is not', null)
+    .returning(['origin_jti', 'user_id'])
+    .executeTakeFirst();
+  if (!replayed) {
+    return;
+  }
+  if (replayed.origin_jti) {
+    await runtime.tokens.revokeSessions([replayed.origin_jti]);
+  }
+  await audit(runtime.db, {
+    userId: replayed.user_id,
+    event: 'authorization_code_replay',
+    outcome: 'refused',
+  });
+}
+
 async function exchangeCode(runtime: IdentityRuntime, form: Record<string, unknown>, reply: FastifyReply) {
   const code = typeof form['code'] === 'string' ? form['code'] : '';
   const verifier = typeof form['code_verifier'] === 'string' ? form['code_verifier'] : '';
-  // Consumed in the same statement that reads it: two concurrent exchanges of one code cannot both succeed.
+  const codeHash = digest(code);
+  const originJti = randomUUID();
+  // Consumed in the same statement that reads it: two concurrent exchanges of one code cannot both succeed. The
+  // session id is fixed now, so a replay arriving from here on knows which session to revoke.
   const row = await runtime.db
     .updateTable('authorization_codes')
-    .set({ consumed_at: new Date() })
-    .where('code_hash', '=', digest(code))
+    .set({ consumed_at: new Date(), origin_jti: originJti })
+    .where('code_hash', '=', codeHash)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .returningAll()
     .executeTakeFirst();
+  if (!row) {
+    await revokeReplayedCode(runtime, codeHash);
+    return oauthError(reply, 'invalid_grant', invalidCode);
+  }
   if (
-    !row ||
     row.client_id !== form['client_id'] ||
     row.redirect_uri !== form['redirect_uri'] ||
     !pkceMatches(verifier, row.code_challenge)
   ) {
-    return oauthError(
-      reply,
-      'invalid_grant',
-      'The authorization code is invalid, expired, used, or does not match.',
-    );
+    return oauthError(reply, 'invalid_grant', invalidCode);
   }
   const user = await findUserById(runtime.db, row.user_id);
   if (!user?.enabled) {
@@ -75,7 +108,18 @@ async function exchangeCode(runtime: IdentityRuntime, form: Record<string, unkno
     clientId: row.client_id,
     amr: row.amr,
     scope: row.scope,
+    originJti,
   });
+  // A replay that came while the session was being created found nothing to revoke yet: it left its mark.
+  const after = await runtime.db
+    .selectFrom('authorization_codes')
+    .select('replayed_at')
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  if (after?.replayed_at) {
+    await runtime.tokens.revokeSessions([originJti]);
+    return oauthError(reply, 'invalid_grant', invalidCode);
+  }
   return reply.header('cache-control', 'no-store').send({
     access_token: result.AccessToken,
     id_token: result.IdToken,

@@ -40,6 +40,8 @@ export interface NewSession {
   readonly scope: string;
   /** A confirmed device this sign-in came from; without one, new device metadata is offered. */
   readonly deviceKey?: string;
+  /** The session id (`origin_jti`) to use, when the caller must know it before the tokens exist. */
+  readonly originJti?: string;
   /** The audit event written with the session (default `sign_in`). */
   readonly audit?: { event: string; ip: string; detail?: Record<string, unknown> };
 }
@@ -65,7 +67,7 @@ export class TokenService {
   /** Starts a session and returns its tokens (with new device metadata when no device was proven). */
   async startSession(request: NewSession): Promise<AuthenticationResult> {
     const now = new Date();
-    const originJti = randomUUID();
+    const originJti = request.originJti ?? randomUUID();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_S * 1000);
     const refreshToken = opaqueSecret(48);
     const pendingDevice = request.deviceKey

@@ -8,12 +8,22 @@ import {
   type CreatePriceAlertRequest,
   type PriceAlert,
   type ProductId,
+  TRADING_ALERT_BAND_FACTOR,
+  TRADING_ALERTS_KEPT_MAX,
   TRADING_ALERTS_MAX,
   TRADING_TOPICS,
   uuidv7,
 } from '@tessera/contracts';
 import { Decimal } from '@tessera/money';
-import { AlertLimitError, AlertNotFoundError } from '../../trading.errors.ts';
+import {
+  AlertLimitError,
+  AlertNotFoundError,
+  AlertPriceOutOfBandError,
+  NoReferencePriceError,
+  PriceNotOnTickError,
+  PriceOutOfRangeError,
+} from '../../trading.errors.ts';
+import { type InstrumentSpec, priceToTicks } from '../instruments/instrument-spec.ts';
 import type { PriceAlertRow, TradingDatabase } from '../orders/orders.tables.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { TradingCore } from '../orders/trading-core.ts';
@@ -69,12 +79,70 @@ export class AlertsService {
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy('created_at')
+      .limit(TRADING_ALERTS_KEPT_MAX)
       .execute();
     return rows.map(view);
   }
 
+  /**
+   * The level must be a price the instrument can show (on its tick) and within TRADING_ALERT_BAND_FACTOR of the
+   * last reference price, both ways: a level a thousand times away is a typing mistake, and an alert that can
+   * never trigger only fills the customer's list.
+   */
+  private async checkLevel(spec: InstrumentSpec, text: string): Promise<Decimal> {
+    const price = Decimal.from(text);
+    const ticks = priceToTicks(spec, price);
+    if (ticks === 'off_grid') {
+      throw new PriceNotOnTickError(undefined, { field: 'price', tickSize: spec.info.tickSize });
+    }
+    if (ticks === 'out_of_range') {
+      throw new PriceOutOfRangeError(undefined, { field: 'price' });
+    }
+    const reference = await this.orders.currentReference(spec);
+    if (reference === null) {
+      throw new NoReferencePriceError(undefined, { productId: spec.productId });
+    }
+    const factor = Decimal.from(String(TRADING_ALERT_BAND_FACTOR));
+    // price × factor < reference, or price > reference × factor (exact decimal products, no division).
+    if (price.mul(factor).compare(reference) < 0 || price.compare(reference.mul(factor)) > 0) {
+      throw new AlertPriceOutOfBandError(undefined, {
+        referencePrice: reference.toString(),
+        bandFactor: TRADING_ALERT_BAND_FACTOR,
+      });
+    }
+    return price;
+  }
+
+  /**
+   * Forgets the customer's oldest finished alerts beyond what the list keeps, so active and finished together
+   * stay within TRADING_ALERTS_KEPT_MAX (the active ones are at most TRADING_ALERTS_MAX and never forgotten).
+   */
+  private async forgetOldest(userId: string): Promise<void> {
+    const stale = await this.db
+      .selectFrom('price_alerts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'active')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(TRADING_ALERTS_KEPT_MAX)
+      .offset(TRADING_ALERTS_KEPT_MAX - TRADING_ALERTS_MAX)
+      .execute();
+    if (stale.length > 0) {
+      await this.db
+        .deleteFrom('price_alerts')
+        .where(
+          'id',
+          'in',
+          stale.map((row) => row.id),
+        )
+        .execute();
+    }
+  }
+
   async create(userId: string, request: CreatePriceAlertRequest): Promise<PriceAlert> {
-    await tradableSpec(this.core, request.productId);
+    const spec = await tradableSpec(this.core, request.productId);
+    const price = await this.checkLevel(spec, request.price);
     const count = await this.db
       .selectFrom('price_alerts')
       .select(({ fn }) => fn.countAll<string>().as('count'))
@@ -91,7 +159,7 @@ export class AlertsService {
         user_id: userId,
         product_id: request.productId,
         condition: request.condition,
-        price: Decimal.from(request.price).toString(),
+        price: price.toString(),
         status: 'active',
         triggered_price: null,
         triggered_at: null,
@@ -100,6 +168,7 @@ export class AlertsService {
       .returningAll()
       .executeTakeFirstOrThrow();
     this.remember(row);
+    await this.forgetOldest(userId);
     return view(row);
   }
 

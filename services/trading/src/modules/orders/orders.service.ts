@@ -1244,6 +1244,11 @@ export class OrdersService {
     return rows.reduce((sum, row) => sum + BigInt(row.quantity_lots) - BigInt(row.filled_lots), 0n);
   }
 
+  /** The latest reference price, asking market data when no event has arrived yet; null when nobody knows. */
+  async currentReference(spec: InstrumentSpec): Promise<Decimal | null> {
+    return this.references.get(spec);
+  }
+
   /** The spec's reference price decimal, if known. */
   referenceOf(productId: ProductId): Decimal | null {
     return this.references.latest(productId);

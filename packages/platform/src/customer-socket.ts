@@ -12,7 +12,10 @@
  * "TOKEN_EXPIRED"}` and is closed with `closeUnauthenticated` and reason "token expired" (the client reconnects
  * with a fresh token). One `auth` per socket: another `auth` (while the first is checked, or after `ready`) gets
  * `error` ALREADY_AUTHENTICATED and the socket is closed with the same code, so a socket never serves two accounts.
- * A message that is not JSON or not one the schema accepts gets `error` VALIDATION_FAILED; `ping` gets `pong`.
+ * A message that is not JSON or not one the schema accepts gets `error` VALIDATION_FAILED; `ping` gets `pong`. A
+ * socket that sends more than CUSTOMER_SOCKET_INVALID_MESSAGES_MAX invalid messages is closed with 4002 (protocol
+ * violation, the market stream's code for the same thing) and reason "too many invalid messages": a client that
+ * does not speak the protocol is broken or probing, and answering it forever costs a parse and a send per frame.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -22,6 +25,10 @@ import type { ServiceContext } from './service.ts';
 export const SOCKET_BUFFER_MAX_BYTES = 256 * 1024;
 /** Most sockets one customer may hold open in one process. */
 export const SOCKETS_PER_CUSTOMER_MAX = 20;
+/** Invalid messages one socket may send (each answered VALIDATION_FAILED); the next one closes it. */
+export const CUSTOMER_SOCKET_INVALID_MESSAGES_MAX = 20;
+/** The close code of a socket that sent too many invalid messages (4000-4999 are the application's, RFC 6455). */
+export const CUSTOMER_SOCKET_CLOSE_PROTOCOL_VIOLATION = 4002;
 /** The longest delay setTimeout honours (about 24.8 days); a token living longer is closed then (and reconnects). */
 const TIMER_MAX_MS = 2 ** 31 - 1;
 
@@ -101,17 +108,26 @@ export function customerSocketRoutes(
         reply({ type: 'error', code: 'TOKEN_EXPIRED' });
         socket.close(closeUnauthenticated, 'token expired');
       };
+      let invalidMessages = 0;
+      const invalid = () => {
+        invalidMessages += 1;
+        if (invalidMessages > CUSTOMER_SOCKET_INVALID_MESSAGES_MAX) {
+          socket.close(CUSTOMER_SOCKET_CLOSE_PROTOCOL_VIOLATION, 'too many invalid messages');
+          return;
+        }
+        reply({ type: 'error', code: 'VALIDATION_FAILED' });
+      };
       socket.on('message', (data: Buffer) => {
         let parsed: unknown;
         try {
           parsed = JSON.parse(data.toString('utf8'));
         } catch {
-          reply({ type: 'error', code: 'VALIDATION_FAILED' });
+          invalid();
           return;
         }
         const message = clientMessageSchema.safeParse(parsed);
         if (!message.success) {
-          reply({ type: 'error', code: 'VALIDATION_FAILED' });
+          invalid();
           return;
         }
         if (message.data.type === 'ping') {

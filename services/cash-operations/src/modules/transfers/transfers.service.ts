@@ -14,16 +14,13 @@ import {
   type TransferInput,
 } from '@tessera/contracts';
 import { amountFromDecimal, type Asset } from '@tessera/money';
-import { hasRecentSecondFactor, type Principal } from '@tessera/platform';
+import type { Principal } from '@tessera/platform';
 import {
   AmountNotANumberError,
   InsufficientFundsError,
   QuoteMismatchError,
   QuoteRequiredError,
-  RecipientIsSelfError,
-  RecipientNotFoundError,
   SameWalletError,
-  StepUpRequiredError,
 } from '../../cash-operations.errors.ts';
 import { recordOperation, operationMetadata } from '../activity/activity.service.ts';
 import { deleteOperation } from '../activity/operations.repository.ts';
@@ -40,6 +37,7 @@ import {
 } from '../limits/limits.service.ts';
 import type { WalletRow } from '../wallets/wallets.repository.ts';
 import { ensureCurrentWallet, requireOwnedWallet } from '../wallets/wallets.service.ts';
+import { findRecipient } from './recipient-lookup.ts';
 
 /** The operation id of a customer's request with this Idempotency-Key. */
 export function operationIdOf(userId: string, idempotencyKey: string): string {
@@ -333,8 +331,9 @@ export interface CustomerTransferInput {
 
 /**
  * POST /transfers/customer: same asset only, into the recipient's current wallet of that asset (opened if absent).
- * Checks, in order: the wallet is the caller's, KYC allows it, the amount, the recipient, the 30-day limit, a
- * recent second factor (last, so a customer is not asked to step up for a request that would fail anyway).
+ * Checks, in order: the wallet is the caller's, KYC allows it, the amount, the 30-day limit, a recent second
+ * factor, then the recipient (findRecipient: looked up only after step-up, a bounded number of addresses a day,
+ * so the answers do not tell a stranger which addresses belong to customers; issue #13, defect 5).
  */
 export async function transferToCustomer(
   core: CashCore,
@@ -347,18 +346,10 @@ export async function transferToCustomer(
   await requireKycOperation(core, userId, 'customerTransfer');
   const asset = cashAsset(from.asset);
   const amountMinor = parsePositiveAmount(request.amount, asset);
-  const recipient = await core.directory?.lookupCustomerByEmail(request.recipientEmail);
-  if (!recipient) {
-    throw new RecipientNotFoundError();
-  }
-  if (recipient.userId === userId) {
-    throw new RecipientIsSelfError();
-  }
   const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
   await checkLimit(core, userId, 'customerTransfer', valueEurMinor);
-  if (!hasRecentSecondFactor(principal, Math.floor(core.now().getTime() / 1000))) {
-    throw new StepUpRequiredError();
-  }
+  // Step-up first, then a bounded lookup: until then every address answers alike (recipient-lookup.ts).
+  const recipient = await findRecipient(core, principal, request.recipientEmail);
   await requireAvailable(core, from, asset, amountMinor);
   const target = await ensureCurrentWallet(core, recipient.userId, asset.code as CashAssetCode);
   const sender = (await core.directory?.getContact(userId))?.displayName ?? null;

@@ -23,6 +23,7 @@ import {
   type ServiceContext,
   type ServiceDefinition,
   type TokenVerifier,
+  withMigrationLock,
 } from '@tessera/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { externalOrigins, runtimeConfigRoutes } from './runtime-config.ts';
@@ -113,11 +114,26 @@ const noIdentityVerifier: TokenVerifier = {
   verifyAccessToken: () => Promise.reject(new AppError('UNAUTHENTICATED', 401, 'User is not authenticated')),
 };
 
-/** Migrates every service's schema, then seeds, in the order of the list; returns each service's context. */
+/**
+ * Migrates every service's schema, then seeds, in the order of the list; returns each service's context. Both run
+ * under the migrations' lock: two processes starting together on an empty database crashed in the demo seeds (both
+ * found no demo data and inserted it), so the second now waits, then finds everything in place.
+ */
 async function prepareServices(
   app: FastifyInstance,
   shared: { config: Config; database: Database; events: EventBus; auth: TokenVerifier },
   services: readonly ServiceDefinition[],
+): Promise<Map<string, ServiceContext>> {
+  return withMigrationLock(shared.database, (migrationDb) =>
+    prepareServicesLocked(app, shared, services, migrationDb),
+  );
+}
+
+async function prepareServicesLocked(
+  app: FastifyInstance,
+  shared: { config: Config; database: Database; events: EventBus; auth: TokenVerifier },
+  services: readonly ServiceDefinition[],
+  migrationDb: Database['db'],
 ): Promise<Map<string, ServiceContext>> {
   const { config, database, events, auth } = shared;
   const contexts = new Map<string, ServiceContext>();
@@ -132,7 +148,7 @@ async function prepareServices(
     },
   };
   for (const service of services) {
-    const { applied } = await migrate(database.db, {
+    const { applied } = await migrate(migrationDb, {
       schema: service.schema,
       migrations: service.migrations,
     });

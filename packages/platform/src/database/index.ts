@@ -13,7 +13,9 @@ export { createDatabase, type CreateDatabaseOptions, type DatabaseSettings } fro
 export {
   assertSchemaName,
   migrate,
+  MIGRATION_LOCK_WAIT_MS,
   MigrationError,
+  withMigrationLock,
   type MigrateOptions,
   type Migration,
   type Migrations,

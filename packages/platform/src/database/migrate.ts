@@ -5,10 +5,11 @@
  * order inside one transaction by Kysely's Migrator. Each migration receives a Kysely bound to the service's schema
  * (`db.schema.createTable('accounts')` creates `ledger.accounts`), and raw SQL runs with `search_path` set to that
  * schema. Concurrent migrators (several processes starting at once on PostgreSQL) are serialised: schema creation
- * under `pg_advisory_xact_lock`, migrations under Kysely's own advisory lock.
+ * under `pg_advisory_xact_lock`, migrations under Kysely's own advisory lock, which {@link withMigrationLock} also
+ * holds around a whole start-up (migrations, then demo seeds).
  */
 import { type Migration as KyselyMigration, Migrator, sql } from 'kysely';
-import type { AnyKysely } from './types.ts';
+import type { AnyKysely, Database } from './types.ts';
 
 /** One migration: `up` applies it; `down` (optional) reverts it, for development only. */
 export interface Migration {
@@ -70,6 +71,47 @@ export async function migrate(
   return {
     applied: results.filter((result) => result.status === 'Success').map((result) => result.migrationName),
   };
+}
+
+/** How long a process waits for another's migrations and seeds before giving up its start (PostgreSQL). */
+export const MIGRATION_LOCK_WAIT_MS = 10 * 60 * 1000;
+
+/**
+ * Runs `work` holding the lock Kysely's migrator takes (its session-level advisory lock), so whatever `work` does
+ * (a start-up's migrations and then its demo seeds) never interleaves with another process doing the same: a
+ * process starting beside another on an empty database waits, then finds the schemas migrated and the seeds in
+ * place. Seeds checking "is it there yet?" before inserting are only idempotent one at a time.
+ *
+ * `work` receives the Kysely to run {@link migrate} with: on PostgreSQL it is bound to the connection holding the
+ * lock (advisory locks nest within a session, so the migrator takes the same lock again on it; from another
+ * connection it would wait for itself); other queries of `work` use the pool as usual. On PGlite one process owns
+ * the data directory (data-dir-lock.ts), so there is nobody to wait for: `work` gets `database.db` and no lock.
+ * The wait is bounded by {@link MIGRATION_LOCK_WAIT_MS} rather than the pool's statement timeout.
+ */
+export async function withMigrationLock<T>(
+  database: Pick<Database, 'db' | 'kind'>,
+  work: (db: AnyKysely) => Promise<T>,
+): Promise<T> {
+  if (database.kind === 'pglite') {
+    return work(database.db);
+  }
+  const { adapter } = database.db.getExecutor();
+  const lockOptions = { lockTable: 'kysely_migration_lock', lockRowId: 'migration_lock' };
+  return database.db.connection().execute(async (connection) => {
+    await sql`select set_config('statement_timeout', ${String(MIGRATION_LOCK_WAIT_MS)}, false)`.execute(
+      connection,
+    );
+    try {
+      await adapter.acquireMigrationLock(connection, lockOptions);
+    } finally {
+      await sql`reset statement_timeout`.execute(connection);
+    }
+    try {
+      return await work(connection);
+    } finally {
+      await adapter.releaseMigrationLock(connection, lockOptions);
+    }
+  });
 }
 
 function bindToSchema(schema: string, migrations: Migrations): Record<string, KyselyMigration> {

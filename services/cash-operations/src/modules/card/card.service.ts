@@ -20,6 +20,7 @@ import {
   CARD_DEPOSIT_ASSETS,
   type CardDeposit,
   type CreateCardDepositRequest,
+  SAVED_CARDS_PER_CUSTOMER_MAX,
   type SavedCard,
   uuidv7,
 } from '@tessera/contracts';
@@ -37,6 +38,7 @@ import { requireOwnedWallet } from '../wallets/wallets.service.ts';
 import {
   CardAssetUnsupportedError,
   CardDeclinedError,
+  CardLimitReachedError,
   CardDepositNotFoundError,
   CardNotFoundError,
   CardProcessorUnavailableError,
@@ -193,6 +195,9 @@ export async function createCardDeposit(
       statusCode: existing.status === 'requires_action' ? 202 : 201,
       deposit: toCardDeposit(existing),
     };
+  }
+  if (request.saveCard && request.token !== undefined) {
+    await requireRoomToSaveCard(rails, userId, request.token);
   }
   const feeMinor = railFeeMinor('depositCard', asset, amountMinor);
   const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
@@ -452,7 +457,22 @@ export async function getCardDeposit(
   return toCardDeposit(row ?? owned);
 }
 
-/** Saves a tokenised card for the customer (once per token); the first saved card becomes the default. */
+/**
+ * Throws CASH_CARD_LIMIT_REACHED (details.max) when saving `token` would give the customer more than
+ * SAVED_CARDS_PER_CUSTOMER_MAX saved cards: checked before the card is charged (issue #13, defect 9).
+ */
+async function requireRoomToSaveCard(rails: Rails, userId: string, token: string): Promise<void> {
+  const cards = await listSavedCardRows(rails, userId);
+  if (cards.length >= SAVED_CARDS_PER_CUSTOMER_MAX && !cards.some((card) => card.processor_token === token)) {
+    throw new CardLimitReachedError(undefined, { max: SAVED_CARDS_PER_CUSTOMER_MAX });
+  }
+}
+
+/**
+ * Saves a tokenised card for the customer (once per token); the first saved card becomes the default. A deposit
+ * that raced another to the last place is already authorised here: its card is then not saved, rather than the
+ * list growing past its bound or a paid deposit failing.
+ */
 async function saveCard(
   rails: Rails,
   userId: string,
@@ -461,6 +481,10 @@ async function saveCard(
 ): Promise<void> {
   const cards = await listSavedCardRows(rails, userId);
   if (cards.some((card) => card.processor_token === token)) {
+    return;
+  }
+  if (cards.length >= SAVED_CARDS_PER_CUSTOMER_MAX) {
+    rails.core.log.warn({ userId }, 'a card was not saved: the customer has as many saved cards as allowed');
     return;
   }
   await rails.db
@@ -480,6 +504,7 @@ async function saveCard(
     .execute();
 }
 
+/** The customer's saved cards, oldest first (never more than SAVED_CARDS_PER_CUSTOMER_MAX are kept). */
 function listSavedCardRows(rails: Rails, userId: string): Promise<SavedCardRow[]> {
   return rails.db
     .selectFrom('saved_cards')
@@ -488,10 +513,11 @@ function listSavedCardRows(rails: Rails, userId: string): Promise<SavedCardRow[]
     .where('removed_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
+    .limit(SAVED_CARDS_PER_CUSTOMER_MAX)
     .execute();
 }
 
-/** GET /cards. */
+/** GET /cards: at most SAVED_CARDS_PER_CUSTOMER_MAX cards, oldest first. */
 export async function listSavedCards(rails: Rails, userId: string): Promise<SavedCard[]> {
   return (await listSavedCardRows(rails, userId)).map(toSavedCard);
 }

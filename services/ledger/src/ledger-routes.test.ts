@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { LEDGER_BATCH_MAX } from '@tessera/contracts';
 import { loadConfig } from '@tessera/platform';
 import { createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
@@ -223,5 +225,50 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
     const missing = await call('owner', 'GET', `/tenants/${tenantId}/accounts/${newId()}`);
     expect([missing.status, missing.body.error.code]).toEqual([404, 'LEDGER_ACCOUNT_NOT_FOUND']);
     expect((await call('owner', 'GET', `/tenants/${tenantId}/accounts/not-a-uuid`)).status).toBe(404);
+  });
+
+  // Defect 9 of issue #13: the batch routes read (and parsed) up to 16 MiB before checking who was calling.
+  it('batch routes read 16 MiB before authenticating (defect 9): a refused caller is answered before the body', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const cases = [
+      ['anonymous', `/tenants/${tenantId}/transfers/batch`, 401],
+      ['stranger', `/tenants/${tenantId}/accounts/batch`, 404],
+      ['customer', '/tenants/tessera/transfers/batch', 403],
+    ] as const;
+    for (const [who, url, status] of cases) {
+      const answered = await new Promise<number | 'no answer while the body was pending'>(
+        (resolve, reject) => {
+          const pending = httpRequest({
+            port,
+            host: '127.0.0.1',
+            method: 'POST',
+            path: `/api/ledger${url}`,
+            headers: {
+              'content-type': 'application/json',
+              // Announces almost 16 MiB and sends 1 KiB: a server that waits for the body never answers.
+              'content-length': String(16 * 1024 * 1024 - 1),
+              ...(who === 'anonymous' ? {} : { authorization: `Bearer ${tokens[who]}` }),
+            },
+          });
+          const timer = setTimeout(() => {
+            pending.destroy();
+            resolve('no answer while the body was pending');
+          }, 3_000);
+          pending.on('response', (response) => {
+            clearTimeout(timer);
+            response.resume();
+            pending.destroy();
+            resolve(response.statusCode ?? 0);
+          });
+          pending.on('error', (error) => {
+            clearTimeout(timer);
+            reject(error);
+          });
+          pending.write(`{"transfers":[${'{"id":"x"},'.repeat(90)}`);
+        },
+      );
+      expect(answered, `${who} ${url}`).toBe(status);
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   LEDGER_BATCH_MAX,
   ledgerInputSchema,
   tenantInputSchema,
+  textSchema,
   transferInputSchema,
   accountInputSchema,
   type TransferInput,
@@ -31,10 +32,12 @@ import { findTenant } from './modules/tenants/tenants.service.ts';
 /** A batch of 8,189 transfers with full metadata is far over the server's 1 MiB default. */
 const batchBodyLimitBytes = 16 * 1024 * 1024;
 
-const tenantParams = z.object({ tenantId: z.string().max(63) });
-const accountParams = tenantParams.extend({ accountId: z.string().max(64) });
-const ledgerParams = tenantParams.extend({ code: z.string().max(16) });
-const transferParams = tenantParams.extend({ transferId: z.string().max(64) });
+/** An id or code in the path or the query: the shared text rules, kept as sent (the ids are exact keys). */
+const idText = (max: number) => textSchema({ max, trim: false });
+const tenantParams = z.object({ tenantId: idText(63) });
+const accountParams = tenantParams.extend({ accountId: idText(64) });
+const ledgerParams = tenantParams.extend({ code: idText(16) });
+const transferParams = tenantParams.extend({ transferId: idText(64) });
 const limitQuery = z.coerce.number().int().optional();
 const batchOf = (name: string) => z.object({ [name]: z.array(z.unknown()).min(1).max(LEDGER_BATCH_MAX) });
 
@@ -47,6 +50,27 @@ export interface LedgerRoutesOptions extends ServicePluginOptions {
 
 /** Authenticates and checks the caller may `access` the tenant of the path; resolves with the tenant id. */
 type TenantGuard = (request: FastifyRequest, access: Access) => Promise<string>;
+
+/**
+ * The batch routes accept 16 MiB: their caller is authenticated and allowed to write the tenant in `onRequest`,
+ * before Fastify reads a byte of the body, so an anonymous or unauthorised caller cannot make the process read
+ * (and parse) 16 MiB per request. `tenantOf` then gives the route the tenant that hook checked.
+ */
+function writerBeforeBody(guard: TenantGuard) {
+  const tenants = new WeakMap<FastifyRequest, string>();
+  return {
+    onRequest: async (request: FastifyRequest) => {
+      tenants.set(request, await guard(request, 'write'));
+    },
+    tenantOf: (request: FastifyRequest): string => {
+      const tenantId = tenants.get(request);
+      if (tenantId === undefined) {
+        throw new Error('A batch route ran without its onRequest tenant check.');
+      }
+      return tenantId;
+    },
+  };
+}
 
 function tenantGuard(context: ServicePluginOptions['context']): TenantGuard {
   const authorize = async (principal: Principal, tenantId: string, access: Access) => {
@@ -101,7 +125,7 @@ const tenantAndLedgerRoutes: FastifyPluginAsync<RoutesOptions> = async (
   app.get('/tenants/:tenantId/ledgers/:code/transfers', async (request) => {
     const tenantId = await tenantOf(request, 'read');
     const query = parseOrThrow(
-      z.object({ afterSequence: z.string().optional(), limit: limitQuery }),
+      z.object({ afterSequence: idText(20).optional(), limit: limitQuery }),
       request.query,
     );
     return ledger.listLedgerTransfers(tenantId, parseOrThrow(ledgerParams, request.params).code, query);
@@ -119,8 +143,10 @@ const accountRoutes: FastifyPluginAsync<RoutesOptions> = async (app, { ledger, g
     const [result] = await ledger.createAccounts(tenantId, [input]);
     return sendWritten(reply, result!);
   });
-  app.post('/tenants/:tenantId/accounts/batch', { bodyLimit: batchBodyLimitBytes }, async (request) => {
-    const tenantId = await tenantOf(request, 'write');
+  const batchWriter = writerBeforeBody(tenantOf);
+  const batchOptions = { bodyLimit: batchBodyLimitBytes, onRequest: batchWriter.onRequest };
+  app.post('/tenants/:tenantId/accounts/batch', batchOptions, async (request) => {
+    const tenantId = batchWriter.tenantOf(request);
     const { accounts } = parseOrThrow(batchOf('accounts'), request.body) as { accounts: AccountInput[] };
     return { results: await ledger.createAccounts(tenantId, accounts) };
   });
@@ -128,9 +154,9 @@ const accountRoutes: FastifyPluginAsync<RoutesOptions> = async (app, { ledger, g
     const tenantId = await tenantOf(request, 'read');
     const query = parseOrThrow(
       z.object({
-        ownerId: z.string().max(128).optional(),
-        ledger: z.string().max(16).optional(),
-        cursor: z.string().max(64).optional(),
+        ownerId: idText(128).optional(),
+        ledger: idText(16).optional(),
+        cursor: idText(64).optional(),
         limit: limitQuery,
       }),
       request.query,
@@ -149,10 +175,7 @@ const accountRoutes: FastifyPluginAsync<RoutesOptions> = async (app, { ledger, g
   });
   app.get('/tenants/:tenantId/accounts/:accountId/history', async (request) => {
     const tenantId = await tenantOf(request, 'read');
-    const query = parseOrThrow(
-      z.object({ cursor: z.string().max(64).optional(), limit: limitQuery }),
-      request.query,
-    );
+    const query = parseOrThrow(z.object({ cursor: idText(64).optional(), limit: limitQuery }), request.query);
     return ledger.listAccountHistory(tenantId, parseOrThrow(accountParams, request.params).accountId, query);
   });
   app.get('/tenants/:tenantId/accounts/:accountId/pending-transfers', async (request) => {
@@ -186,8 +209,10 @@ const transferRoutes: FastifyPluginAsync<RoutesOptions> = async (app, { ledger, 
     const [result] = await ledger.createTransfers(tenantId, [request.body as TransferInput]);
     return sendWritten(reply, result!);
   });
-  app.post('/tenants/:tenantId/transfers/batch', { bodyLimit: batchBodyLimitBytes }, async (request) => {
-    const tenantId = await tenantOf(request, 'write');
+  const batchWriter = writerBeforeBody(tenantOf);
+  const batchOptions = { bodyLimit: batchBodyLimitBytes, onRequest: batchWriter.onRequest };
+  app.post('/tenants/:tenantId/transfers/batch', batchOptions, async (request) => {
+    const tenantId = batchWriter.tenantOf(request);
     const { transfers } = parseOrThrow(batchOf('transfers'), request.body) as { transfers: TransferInput[] };
     return { results: await ledger.createTransfers(tenantId, transfers) };
   });

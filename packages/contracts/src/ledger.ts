@@ -9,6 +9,7 @@
  * (UUIDv7 recommended: time-ordered ids keep the indexes compact). docs/adr/0003-ledger.md explains the design.
  */
 import { z } from 'zod';
+import { textSchema } from './text.ts';
 
 /** TigerBeetle's batch size: the most transfers (or accounts) one call may carry. */
 export const LEDGER_BATCH_MAX = 8189;
@@ -54,11 +55,15 @@ export const ownerIdSchema = z
 /** Decimal text on the wire; the ledger parses it with the asset's scale (packages/money `parseAmount`). */
 export const amountTextSchema = z.string({ error: 'MONEY_NOT_A_STRING: amounts are decimal strings' });
 
-/** Formance-style metadata: a small map of strings, bounded so a transfer's size is bounded. */
+/**
+ * Formance-style metadata: a small map of strings, bounded so a transfer's size is bounded. Keys and values follow
+ * the shared text rules (text.ts: no NUL or lone surrogate, which jsonb refuses with a 500; no controls but tab and
+ * line feed in values; NFC) and are kept as sent otherwise (not trimmed): a service may compare them later.
+ */
 export const ledgerMetadataSchema = z
   .record(
-    z.string().min(1).max(LEDGER_METADATA_KEY_LENGTH_MAX),
-    z.string().max(LEDGER_METADATA_VALUE_LENGTH_MAX),
+    textSchema({ min: 1, max: LEDGER_METADATA_KEY_LENGTH_MAX, trim: false }),
+    textSchema({ max: LEDGER_METADATA_VALUE_LENGTH_MAX, multiline: true, trim: false }),
   )
   .refine((value) => Object.keys(value).length <= LEDGER_METADATA_ENTRIES_MAX, {
     error: `must have at most ${LEDGER_METADATA_ENTRIES_MAX} entries`,

@@ -109,6 +109,13 @@ function withoutProtoKey(metadata: Record<string, string> | undefined): Record<s
     : metadata;
 }
 
+/**
+ * Text the shared text rules (contracts text.ts) accept unchanged: printable ASCII has no control character, no
+ * surrogate, and is its own NFC. Anything else (accents, emoji, a tab, a NUL) takes zod's path, which applies the
+ * rules and normalises, so both paths keep agreeing (issue #13, defect 3: a NUL here reached jsonb as a 500).
+ */
+const printableAscii = /^[\x20-\x7E]*$/;
+
 function fastMetadata(value: unknown): boolean {
   if (value === undefined) {
     return true;
@@ -125,7 +132,9 @@ function fastMetadata(value: unknown): boolean {
         key.length >= 1 &&
         key.length <= LEDGER_METADATA_KEY_LENGTH_MAX &&
         typeof entry === 'string' &&
-        entry.length <= LEDGER_METADATA_VALUE_LENGTH_MAX
+        entry.length <= LEDGER_METADATA_VALUE_LENGTH_MAX &&
+        printableAscii.test(key) &&
+        printableAscii.test(entry)
       );
     })
   );

@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import type { ProductId } from './product.ts';
+import { textSchema } from './text.ts';
 import {
   CANDLE_INTERVALS,
   type CandleInterval,
@@ -295,8 +296,9 @@ export interface MarketChannelData {
 
 /** One subscription: a channel of a product. */
 export const marketSubscriptionSchema = z.object({
-  channel: z.string().max(32),
-  productId: z.string().max(40),
+  // The shared text rules (text.ts) before the lookup: a websocket frame gets no platform guard in front of it.
+  channel: textSchema({ max: 32, trim: false }),
+  productId: textSchema({ max: 40, trim: false }),
 });
 export interface MarketSubscription {
   readonly channel: MarketChannel;

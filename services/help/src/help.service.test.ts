@@ -153,6 +153,32 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
+  // Issue #13, defect 3: NUL and lone surrogates in a search or a comment reached PostgreSQL as a 500.
+  it('hostile text reaches the database (defect 3): search and comments refuse NUL, lone surrogates and controls', async () => {
+    for (const q of ['fees%00', 'fees%1B%5B31m', 'fees%E2%80%AEx']) {
+      const search = await get<{ error: { code: string } }>(`/api/help/search?q=${q}&lang=en`);
+      expect(search.status, q).toBe(400);
+      expect(search.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    for (const comment of ['fees\u0000', 'fees \ud800', '\udc00', 'bell\u0007']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/help/articles/401/feedback',
+        payload: { language: 'en', helpful: false, comment },
+        remoteAddress: '203.0.113.99',
+      });
+      expect(response.statusCode, JSON.stringify(comment)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    const multiline = await app.inject({
+      method: 'POST',
+      url: '/api/help/articles/401/feedback',
+      payload: { language: 'fr', helpful: false, comment: 'Il manque\nles frais 🙂' },
+      remoteAddress: '203.0.113.99',
+    });
+    expect(multiline.statusCode).toBe(201);
+  });
+
   it('rate-limits feedback per address', async () => {
     const post = (address: string) =>
       app.inject({

@@ -147,6 +147,19 @@ describeEachDatabase('market-data-info service', ({ createDatabase }) => {
     }
   });
 
+  // Issue #13, defect 3: hostile text in a search reached PostgreSQL as a 500.
+  it('hostile text reaches the database (defect 3): a search with NUL or control characters is VALIDATION_FAILED', async () => {
+    for (const q of ['apple%00', 'app%1Ble', 'apple%E2%80%AE']) {
+      const { status, body } = await get<{ error: { code: string } }>(
+        `/api/market-data-info/instruments?q=${q}`,
+      );
+      expect(status, q).toBe(400);
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+    }
+    const accented = await get<InstrumentsResponse>('/api/market-data-info/instruments?q=soci%C3%A9t%C3%A9');
+    expect(accented.status).toBe(200);
+  });
+
   it('lists the sources with their calendars; on a Saturday only the crypto venue is open', async () => {
     now = new Date('2026-03-21T12:00:00Z');
     const { body } = await get<SourcesResponse>('/api/market-data-info/sources');

@@ -6,6 +6,7 @@ import {
   HELP_SEARCH_LIMIT_DEFAULT,
   HELP_SEARCH_LIMIT_MAX,
   HELP_SEARCH_QUERY_MAX_CHARS,
+  textSchema,
 } from '@tessera/contracts';
 
 /** `?lang=en|fr`, English when absent. */
@@ -23,7 +24,8 @@ export const idParamsSchema = z.strictObject({
 });
 
 export const searchQuerySchema = z.strictObject({
-  q: z.string().trim().min(1).max(HELP_SEARCH_QUERY_MAX_CHARS),
+  // The shared text rules (packages/contracts/src/text.ts): no NUL or lone surrogate reaches the search query.
+  q: textSchema({ min: 1, max: HELP_SEARCH_QUERY_MAX_CHARS }),
   lang: languageSchema.default('en'),
   limit: z
     .string()
@@ -36,10 +38,8 @@ export const searchQuerySchema = z.strictObject({
 export const feedbackBodySchema = z.strictObject({
   language: languageSchema,
   helpful: z.boolean(),
-  comment: z
-    .string()
-    .trim()
-    .max(HELP_FEEDBACK_COMMENT_MAX_CHARS)
+  // A comment may run over lines; the text rules still refuse NUL, lone surrogates and other controls.
+  comment: textSchema({ max: HELP_FEEDBACK_COMMENT_MAX_CHARS, multiline: true })
     .optional()
     .transform((comment) => (comment === undefined || comment === '' ? null : comment)),
 });

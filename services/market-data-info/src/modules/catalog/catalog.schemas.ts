@@ -3,7 +3,7 @@
  * The response types belong in @tessera/contracts once the web app's market pages read them; they start here.
  */
 import { z } from 'zod';
-import { PRODUCT_SOURCES, type ProductSource } from '@tessera/contracts';
+import { PRODUCT_SOURCES, type ProductSource, textSchema } from '@tessera/contracts';
 import type { InstrumentKind } from './catalog.data.ts';
 
 /** Page size bounds of GET /instruments. */
@@ -25,7 +25,7 @@ const cursorSchema = z
   .pipe(z.string().regex(/^[A-Z0-9.-]{1,16}_[a-z]{2,16}$/, 'must be a cursor returned by this endpoint'));
 
 export const instrumentsQuerySchema = z.strictObject({
-  q: z.string().trim().min(1).max(SEARCH_QUERY_MAX_CHARS).optional(),
+  q: textSchema({ min: 1, max: SEARCH_QUERY_MAX_CHARS }).optional(),
   kind: z.enum(['stock', 'etf', 'crypto']).optional(),
   source: z.enum(PRODUCT_SOURCES).optional(),
   limit: z

@@ -21,6 +21,7 @@ import {
   type QuotesResponse,
   RECENT_TRADES_MAX,
   type TradesResponse,
+  textSchema,
 } from '@tessera/contracts';
 import { parseOrThrow } from '@tessera/platform';
 import { FeedNotReadyError, InvalidProductError, UnknownProductError } from '../../errors.ts';
@@ -40,7 +41,12 @@ const quotesQuerySchema = z.strictObject({
     .string()
     .max(QUOTES_PER_REQUEST_MAX * 41)
     .transform((value) => value.split(',').filter((id) => id.length > 0))
-    .pipe(z.array(z.string()).min(1).max(QUOTES_PER_REQUEST_MAX))
+    .pipe(
+      z
+        .array(textSchema({ max: 40, trim: false }))
+        .min(1)
+        .max(QUOTES_PER_REQUEST_MAX),
+    )
     .optional(),
 });
 const bookQuerySchema = z.strictObject({ depth: integerText(1, BOOK_DEPTH, BOOK_DEPTH) });

@@ -4,7 +4,7 @@
  * deadline (the write lands late), one that refuses, and a process that dies after the decision was stored but
  * before it was sent (a fresh service on the same database takes over). Afterwards, once the ledger answers again
  * and the sweep (or the fresh service's recovery) ran: nothing is settled in trading that the ledger lacks, every
- * open order has its hold, every hold belongs to an open order of its customer and expires, and a retry with the
+ * open order has its hold (a replace whose new hold the ledger did not confirm cancels the order instead), every hold belongs to an open order of its customer and expires, and a retry with the
  * same clientOrderId answers the first order.
  */
 import type { Database } from '@tessera/platform';
@@ -27,7 +27,7 @@ const BTC_EUR = 'BTC-EUR_tessera';
 const DEADLINE_MS = 150;
 const LATE_MS = 450;
 
-type Step = 'reservation' | 'fill' | 'release';
+type Step = 'reservation' | 'fill' | 'release' | 'swap';
 type Mode = 'throw' | 'late' | 'refuse';
 interface Fault {
   step: Step;
@@ -41,7 +41,14 @@ function stepOf(transfers: readonly TransferInput[]): Step | null {
   if (transfers.some((transfer) => transfer.metadata?.['tradeId'] !== undefined)) {
     return 'fill';
   }
-  const [only] = transfers;
+  const [only, second] = transfers;
+  if (
+    transfers.length === 2 &&
+    only?.flags?.voidPendingTransfer === true &&
+    second?.flags?.pending === true
+  ) {
+    return 'swap';
+  }
   if (transfers.length === 1 && only?.flags?.pending === true) {
     return 'reservation';
   }
@@ -308,6 +315,42 @@ describeEachDatabase('trading money paths survive ledger faults (issue #13)', ({
       const { open, orders } = await expectWhole(customer, 100_000n);
       expect(open).toEqual([]);
       expect(orders.map((order) => order.status)).toEqual(['cancelled']);
+    });
+  });
+
+  describe("a replace's swapped hold", () => {
+    for (const mode of ['throw', 'late'] as const) {
+      it(`a ledger that ${mode === 'throw' ? 'throws' : 'answers too late'}: 503, the order is cancelled, nothing stays held`, async () => {
+        const customer = await fixture.customer(2, { EUR: '1000.00' });
+        const placed = (await request(customer, 'POST', '/orders', restingBuy(`r-${mode}`))).json<Order>();
+        fault.current = { step: 'swap', mode, remaining: 1 };
+        const replaced = await request(customer, 'POST', `/orders/${placed.id}/replace`, {
+          limitPrice: '51000.00',
+        });
+        expect(replaced.statusCode).toBe(503);
+        expect(replaced.json<{ error: { code: string } }>().error.code).toBe('TRADING_LEDGER_UNAVAILABLE');
+        const { open, orders } = await expectWhole(customer, 100_000n);
+        expect(open).toEqual([]);
+        expect(orders.map((order) => [order.status, order.reason])).toEqual([
+          ['cancelled', 'ledger_unavailable'],
+        ]);
+      });
+    }
+
+    it('a ledger that refuses: the pre-trade code, and the order keeps its old hold and price', async () => {
+      const customer = await fixture.customer(2, { EUR: '1000.00' });
+      const placed = (await request(customer, 'POST', '/orders', restingBuy('r-refuse'))).json<Order>();
+      fault.current = { step: 'swap', mode: 'refuse', remaining: 1 };
+      const replaced = await request(customer, 'POST', `/orders/${placed.id}/replace`, {
+        limitPrice: '51000.00',
+      });
+      expect(replaced.json<{ error: { code: string } }>().error.code).toBe(
+        'TRADING_INSUFFICIENT_BUYING_POWER',
+      );
+      const { open } = await expectWhole(customer, 100_000n);
+      expect(open.map((order) => [order.id, order.limitPrice, order.reserved])).toEqual([
+        [placed.id, placed.limitPrice, placed.reserved],
+      ]);
     });
   });
 });

@@ -116,6 +116,8 @@ export class OrdersService {
   readonly queues = new SerialQueues();
   /** Orders being expired (their `done` becomes `expired`, not `cancelled`). */
   private readonly expiring = new Set<number>();
+  /** Why an order being cancelled by trading itself ends (instead of the venue's reason). */
+  private readonly cancelReasons = new Map<number, string>();
   /** Orders whose placement is running in this process: their first hold is theirs to send, not the sweep's. */
   private readonly placing = new Set<string>();
   private readonly onVenueChange: (productId: string) => void;
@@ -563,7 +565,9 @@ export class OrdersService {
                 ? null
                 : expired
                   ? 'expired'
-                  : (cancelReasons.get(report.orderId) ?? 'requested'),
+                  : (this.cancelReasons.get(report.orderId) ??
+                    cancelReasons.get(report.orderId) ??
+                    'requested'),
             );
           }
           break;
@@ -846,7 +850,14 @@ export class OrdersService {
             )
           : remaining * spec.unitsPerLot;
       if (needed !== order.reservedMinor) {
-        await this.swapReservation(spec, order, needed);
+        try {
+          await this.swapReservation(spec, order, needed);
+        } catch (error) {
+          if (LedgerUnavailableError.is(error)) {
+            await this.cancelForUnknownHold(spec, order);
+          }
+          throw error;
+        }
       }
       const reports = await this.venue.replace(spec.productId, order.sequence, priceTicks, Number(remaining));
       if (reports.some((report) => report.type === 'rejected')) {
@@ -855,6 +866,22 @@ export class OrdersService {
       await this.applyReports(spec, reports);
     });
     return this.view(await this.loadOrder(owned.id));
+  }
+
+  /**
+   * A swap chain the ledger did not answer may land later or never, so the order's hold is unknown: it must not
+   * keep trading. It is cancelled (`ledger_unavailable`) and its old hold released through the outbox. Whatever
+   * the chain does, this ends whole: landed first, the release finds the old hold voided (counted as done) and
+   * the sweep voids the new hold, which no open order stands behind; landed after the release, it is refused as a
+   * whole (its void names a voided hold) and holds nothing.
+   */
+  private async cancelForUnknownHold(spec: InstrumentSpec, order: OrderState): Promise<void> {
+    this.cancelReasons.set(order.sequence, 'ledger_unavailable');
+    try {
+      await this.applyReports(spec, await this.venue.cancel(spec.productId, order.sequence));
+    } finally {
+      this.cancelReasons.delete(order.sequence);
+    }
   }
 
   private async swapReservation(spec: InstrumentSpec, order: OrderState, neededMinor: bigint): Promise<void> {

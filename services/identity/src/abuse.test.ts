@@ -3,14 +3,11 @@
  * is throttled per account and per address; no answer tells whether an account exists; tokens of one user or
  * from another issuer get nothing.
  */
-import {
-  ConfirmSignUpCommand,
-  ForgotPasswordCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { ForgotPasswordCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { throttleKeys, throttleRules } from './modules/abuse/throttle.ts';
 import { operations } from './protocol/operations.ts';
 import { type IdentityHarness, startIdentity, strongPassword, uniqueEmail } from './testing/harness.ts';
 
@@ -149,23 +146,86 @@ describeEachDatabase('identity abuse resistance', ({ createDatabase }) => {
     expect(failures.length).toBeGreaterThanOrEqual(6);
   });
 
-  it('throttles one address guessing across many accounts with TooManyRequestsException', async () => {
-    const ip = newIp();
-    let last: Awaited<ReturnType<typeof errorOf>> | undefined;
-    for (let index = 0; index < 32; index += 1) {
-      last = await errorOf(
-        await identity.call(
-          'InitiateAuth',
-          {
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            ClientId: identity.clientId,
-            AuthParameters: { USERNAME: uniqueEmail('spray'), PASSWORD: 'Spr4y-password!' },
-          },
-          ip,
-        ),
-      );
+  const signIn = (email: string, password: string, ip: Record<string, string>) =>
+    identity.call(
+      'InitiateAuth',
+      {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: identity.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      },
+      ip,
+    );
+  /** Puts `key` at the edge of its limit, as that many earlier requests would have (fast, no argon2). */
+  const fillCounter = async (key: string, count: number) => {
+    await identity.db
+      .insertInto('throttles')
+      .values({ key, failures: count, window_started_at: new Date(), locked_until: null })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ failures: count, window_started_at: new Date() }))
+      .execute();
+  };
+
+  it('31 wrong passwords on one account from an address do not stop another account signing in from that address (issue #13, defect 4)', async () => {
+    const office = newIp();
+    const clumsy = uniqueEmail('clumsy');
+    const colleague = uniqueEmail('colleague');
+    const colleaguePassword = strongPassword();
+    const clumsyPassword = strongPassword();
+    await identity.signUpConfirmed(clumsy, clumsyPassword);
+    await identity.signUpConfirmed(colleague, colleaguePassword);
+    const answers: string[] = [];
+    for (let index = 0; index < 31; index += 1) {
+      answers.push((await errorOf(await signIn(clumsy, `Wr0ng-guess!${index}`, office))).body.message);
     }
-    expect(last?.body.__type).toBe('TooManyRequestsException');
+    expect(answers.slice(0, throttleRules.signInPair.limit)).toEqual(
+      Array(throttleRules.signInPair.limit).fill('Incorrect username or password.'),
+    );
+    expect(answers.at(-1)).toBe('Password attempts exceeded');
+    // A colleague behind the same address signs in; so does the clumsy account's owner from home.
+    const colleagueSignIn = await signIn(colleague, colleaguePassword, office);
+    expect(colleagueSignIn.status).toBe(200);
+    expect(await colleagueSignIn.json()).toHaveProperty('AuthenticationResult.AccessToken');
+    expect((await signIn(clumsy, clumsyPassword, newIp())).status).toBe(200);
+    // The address is not locked: an account that does not exist still gets the ordinary answer.
+    expect((await errorOf(await signIn(uniqueEmail('nobody'), 'Wr0ng-guess!', office))).body.message).toBe(
+      'Incorrect username or password.',
+    );
+  });
+
+  it('locks an account guessed from many addresses, even for the right password from a new one', async () => {
+    const email = uniqueEmail('botnet');
+    const password = strongPassword();
+    await identity.signUpConfirmed(email, password);
+    for (let index = 0; index <= throttleRules.signInAccount.limit; index += 1) {
+      await signIn(email, `Wr0ng-guess!${index}`, newIp());
+    }
+    expect(await errorOf(await signIn(email, password, newIp()))).toMatchObject({
+      status: 400,
+      body: { __type: 'NotAuthorizedException', message: 'Password attempts exceeded' },
+    });
+  });
+
+  it('throttles an address trying accounts that do not exist, and then answers every account alike', async () => {
+    const ip = newIp();
+    const email = uniqueEmail('behind-sprayer');
+    const password = strongPassword();
+    await identity.signUpConfirmed(email, password);
+    // Wrong passwords of existing accounts do not count against the address...
+    await signIn(email, 'Wr0ng-password!', ip);
+    const key = throttleKeys.ip('sign-in-unknown', ip['x-forwarded-for']!);
+    expect(
+      await identity.db.selectFrom('throttles').select('key').where('key', '=', key).executeTakeFirst(),
+    ).toBeUndefined();
+    // ...misses do, up to the NAT-sized limit.
+    await fillCounter(key, throttleRules.signInUnknownIp.limit);
+    expect((await errorOf(await signIn(uniqueEmail('spray'), 'Spr4y-password!', ip))).body.__type).toBe(
+      'NotAuthorizedException',
+    );
+    const sprayed = await signIn(uniqueEmail('spray'), 'Spr4y-password!', ip);
+    expect((await errorOf(sprayed)).body.__type).toBe('TooManyRequestsException');
+    expect(Number(sprayed.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The lock says nothing about which accounts exist: a real one gets the same answer.
+    expect((await errorOf(await signIn(email, password, ip))).body.__type).toBe('TooManyRequestsException');
   });
 
   it('answers an unknown user exactly like a wrong password', async () => {
@@ -218,44 +278,105 @@ describeEachDatabase('identity abuse resistance', ({ createDatabase }) => {
     expect((await identity.passwordAuth(email, password)).AuthenticationResult).toBeDefined();
   });
 
-  it('burns a confirmation code after 5 wrong guesses; an unknown user fails like a wrong code', async () => {
+  it('burns a confirmation code after 5 wrong guesses, then answers like an unknown e-mail', async () => {
     const email = uniqueEmail('codes');
     await identity.client.send(
       new SignUpCommand({ ClientId: identity.clientId, Username: email, Password: strongPassword() }),
     );
     const code = await identity.latestCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
+    const confirm = (username: string, confirmationCode: string) =>
+      identity.call(
+        'ConfirmSignUp',
+        { ClientId: identity.clientId, Username: username, ConfirmationCode: confirmationCode },
+        newIp(),
+      );
     for (let index = 0; index < 5; index += 1) {
-      await expect(
-        identity.client.send(
-          new ConfirmSignUpCommand({ ClientId: identity.clientId, Username: email, ConfirmationCode: wrong }),
-        ),
-      ).rejects.toMatchObject({
-        name: 'CodeMismatchException',
-      });
+      expect((await errorOf(await confirm(email, wrong))).body.__type).toBe('CodeMismatchException');
     }
-    await expect(
-      identity.client.send(
-        new ConfirmSignUpCommand({ ClientId: identity.clientId, Username: email, ConfirmationCode: code }),
-      ),
-    ).rejects.toMatchObject({
-      name: 'LimitExceededException',
-    });
-    await expect(
-      identity.client.send(
-        new ConfirmSignUpCommand({
-          ClientId: identity.clientId,
-          Username: uniqueEmail('nobody'),
-          ConfirmationCode: code,
-        }),
-      ),
-    ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    const burnt = await errorOf(await confirm(email, code));
+    expect(burnt).toEqual(await errorOf(await confirm(uniqueEmail('nobody'), code)));
+    expect(burnt.body.__type).toBe('CodeMismatchException');
     const user = await identity.db
       .selectFrom('users')
       .select('status')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     expect(user.status).toBe('UNCONFIRMED');
+  });
+
+  it('reset codes do not tell which e-mails have an account: burnt, expired, wrong and unknown answer alike (issue #13, defect 4)', async () => {
+    const email = uniqueEmail('reset-enum');
+    await identity.signUpConfirmed(email, strongPassword());
+    const reset = (username: string, confirmationCode: string) =>
+      identity.call(
+        'ConfirmForgotPassword',
+        {
+          ClientId: identity.clientId,
+          Username: username,
+          ConfirmationCode: confirmationCode,
+          Password: strongPassword(),
+        },
+        newIp(),
+      );
+    const answerOf = async (response: Response) => ({
+      ...(await errorOf(response)),
+      retryAfter: response.headers.get('retry-after'),
+    });
+    expect(
+      (await identity.call('ForgotPassword', { ClientId: identity.clientId, Username: email }, newIp()))
+        .status,
+    ).toBe(200);
+    const code = await identity.latestCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const unknown = await answerOf(await reset(uniqueEmail('reset-ghost'), wrong));
+    expect(unknown.body.__type).toBe('CodeMismatchException');
+    for (let index = 0; index < 5; index += 1) {
+      expect(await answerOf(await reset(email, wrong))).toEqual(unknown);
+    }
+    // Sixth guess: the code is burnt. Before the fix this was LimitExceededException, for existing accounts only.
+    expect(await answerOf(await reset(email, code))).toEqual(unknown);
+    expect(await answerOf(await reset(email, wrong))).toEqual(unknown);
+
+    // An expired code (ExpiredCodeException before, for existing accounts only) answers alike too.
+    await identity.call('ForgotPassword', { ClientId: identity.clientId, Username: email }, newIp());
+    const fresh = await identity.latestCode(email);
+    await identity.db
+      .updateTable('codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('purpose', '=', 'forgot_password')
+      .where('destination', '=', email)
+      .execute();
+    expect(await answerOf(await reset(email, fresh))).toEqual(unknown);
+  });
+
+  it('an office signs up and resets passwords for many accounts from one address, within the NAT-sized limit (issue #13, defect 4)', async () => {
+    const office = newIp();
+    const accounts = Array.from({ length: 25 }, () => uniqueEmail('office'));
+    for (const email of accounts) {
+      const signUp = await identity.call(
+        'SignUp',
+        { ClientId: identity.clientId, Username: email, Password: strongPassword() },
+        office,
+      );
+      expect(signUp.status, email).toBe(200);
+    }
+    for (const email of accounts) {
+      const forgot = await identity.call(
+        'ForgotPassword',
+        { ClientId: identity.clientId, Username: email },
+        office,
+      );
+      expect(forgot.status, email).toBe(200);
+    }
+    // The address limit still exists, sized for a shared address: past it, the address waits.
+    await fillCounter(throttleKeys.ip('send', office['x-forwarded-for']!), throttleRules.sendIp.limit);
+    const refused = await identity.call(
+      'ForgotPassword',
+      { ClientId: identity.clientId, Username: uniqueEmail('office') },
+      office,
+    );
+    expect((await errorOf(refused)).body.__type).toBe('TooManyRequestsException');
   });
 
   it('limits codes sent to one account (no mail bombing): LimitExceededException', async () => {

@@ -17,6 +17,7 @@ import {
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { throttleRules } from './modules/abuse/throttle.ts';
 import { hotp, totpStep } from './modules/mfa/totp.ts';
 import { type IdentityHarness, startIdentity, strongPassword, uniqueEmail } from './testing/harness.ts';
 
@@ -243,6 +244,30 @@ describeEachDatabase('identity MFA and step-up', ({ createDatabase }) => {
         SOFTWARE_TOKEN_MFA_CODE: hotp(secret, totpStep() + 1),
       }),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('a thief with the password cannot keep guessing authenticator codes through fresh challenges (issue #13, defect 4)', async () => {
+    const email = uniqueEmail('totp-guess');
+    const password = strongPassword();
+    const { secret } = await userWithTotp(email, password);
+    // Each request comes from another address (the harness's client), so only the per-user count can stop this.
+    let wrongAnswers = 0;
+    let session: string | undefined;
+    while (wrongAnswers <= throttleRules.codeAccount.limit) {
+      session = (await identity.passwordAuth(email, password)).Session;
+      for (let attempt = 0; attempt < 5 && wrongAnswers <= throttleRules.codeAccount.limit; attempt += 1) {
+        await expect(
+          respond('SOFTWARE_TOKEN_MFA', session, { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: '111111' }),
+        ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+        wrongAnswers += 1;
+      }
+    }
+    await expect(
+      respond('SOFTWARE_TOKEN_MFA', (await identity.passwordAuth(email, password)).Session, {
+        USERNAME: email,
+        SOFTWARE_TOKEN_MFA_CODE: hotp(secret, totpStep() + 1),
+      }),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Password attempts exceeded' });
   });
 
   it('NEW_PASSWORD_REQUIRED: an admin creates a user, who must choose a password that meets the policy', async () => {

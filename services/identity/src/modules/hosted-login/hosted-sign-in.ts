@@ -9,6 +9,7 @@ import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import {
   assertCodeCheckAllowed,
+  assertUserCodeCheckAllowed,
   openSignIn,
   recordCodeFailure,
   recordSignInFailure,
@@ -127,7 +128,7 @@ export async function signInWithPassword(
     ? await verifyPassword(user.password_hash, password)
     : await burnVerification(password);
   if (!user || !matches) {
-    await recordSignInFailure(rt.db, email, info.ip);
+    await recordSignInFailure(rt.db, email, info.ip, user !== undefined);
     await audit(rt.db, {
       userId: user?.id ?? null,
       event: 'hosted_sign_in',
@@ -137,7 +138,7 @@ export async function signInWithPassword(
     return signInError(fields, info, 'wrongCredentials', email);
   }
   if (streak) {
-    await recordSignInSuccess(rt.db, email);
+    await recordSignInSuccess(rt.db, email, info.ip);
   }
   const blocked = blockingMessage(user);
   if (blocked) {
@@ -210,6 +211,11 @@ export async function continueWithCode(
   if (!user || blockingMessage(user)) {
     return signInError(fields, info, 'expired');
   }
+  try {
+    await assertUserCodeCheckAllowed(rt.db, user.id);
+  } catch {
+    return signInError(fields, info, 'locked');
+  }
   const code = typeof form['code'] === 'string' ? form['code'].trim() : '';
   try {
     if (row.challenge_name === 'SOFTWARE_TOKEN_MFA') {
@@ -222,7 +228,7 @@ export async function continueWithCode(
       throw error;
     }
     await recordWrongAnswer(rt, row);
-    await recordCodeFailure(rt.db, info.ip);
+    await recordCodeFailure(rt.db, info.ip, user.id);
     const outcome: HostedOutcome = {
       kind: 'html',
       status: 400,

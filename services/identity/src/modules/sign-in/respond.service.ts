@@ -8,7 +8,7 @@ import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts'
 import type { respondToAuthChallengeSchema } from '../../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
-import { assertCodeCheckAllowed, recordCodeFailure } from '../abuse/guards.ts';
+import { assertCodeCheckAllowed, assertUserCodeCheckAllowed, recordCodeFailure } from '../abuse/guards.ts';
 import { verifyDeviceProof, startDeviceProof } from '../devices/device-auth.ts';
 import { checkTotpCode } from '../mfa/mfa.service.ts';
 import type { UserRow } from '../tokens/tokens.service.ts';
@@ -49,13 +49,14 @@ export async function respondToAuthChallenge(rt: IdentityRuntime, input: Input, 
   if (username !== user.id && username !== user.email) {
     throw new CognitoError('NotAuthorizedException', sessionMessages.wrongCredentials);
   }
+  await assertUserCodeCheckAllowed(rt.db, user.id);
   let checked: Checked;
   try {
     checked = await checkAnswer(rt, name, row, user, responses, request);
   } catch (error) {
     if (error instanceof CognitoError && error.code !== 'InvalidPasswordException') {
       await recordWrongAnswer(rt, row);
-      await recordCodeFailure(rt.db, request.ip);
+      await recordCodeFailure(rt.db, request.ip, user.id);
       await audit(rt.db, { userId: user.id, event: `challenge_${name}`, outcome: 'failure', ip: request.ip });
     }
     throw error;

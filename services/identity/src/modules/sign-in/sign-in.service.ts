@@ -71,12 +71,12 @@ async function passwordSignIn(
     ? await verifyPassword(user.password_hash, password)
     : await burnVerification(password);
   if (!user || !passwordMatches) {
-    await recordSignInFailure(rt.db, username, request.ip);
+    await recordSignInFailure(rt.db, username, request.ip, user !== undefined);
     await audit(rt.db, { userId: user?.id ?? null, event: 'sign_in', outcome: 'failure', ip: request.ip });
     throw new CognitoError('NotAuthorizedException', sessionMessages.wrongCredentials);
   }
   if (streak) {
-    await recordSignInSuccess(rt.db, username);
+    await recordSignInSuccess(rt.db, username, request.ip);
   }
   assertMaySignIn(user);
   const device = await findDevice(rt, user, parameters['DEVICE_KEY']);

@@ -20,6 +20,7 @@ import { audit } from '../abuse/audit.ts';
 import {
   assertCodeCheckAllowed,
   assertSendAllowed,
+  assertUserCodeCheckAllowed,
   recordCodeFailure,
   recordSignInFailure,
 } from '../abuse/guards.ts';
@@ -180,6 +181,7 @@ export async function verifyUserAttribute(
   const { user } = await authenticateAccess(rt, input.AccessToken);
   const attribute = verifiableAttribute(input.AttributeName);
   await assertCodeCheckAllowed(rt.db, request.ip);
+  await assertUserCodeCheckAllowed(rt.db, user.id);
   const destination = attribute === 'email' ? user.email : (user.phone_number ?? '');
   try {
     await consumeCode(
@@ -190,7 +192,7 @@ export async function verifyUserAttribute(
       destination,
     );
   } catch (error) {
-    await recordCodeFailure(rt.db, request.ip);
+    await recordCodeFailure(rt.db, request.ip, user.id);
     throw error;
   }
   await rt.db
@@ -213,7 +215,7 @@ export async function changePassword(
   const { user, session } = await authenticateAccess(rt, input.AccessToken);
   assertPasswordPolicy(input.ProposedPassword);
   if (!(await verifyPassword(user.password_hash, input.PreviousPassword))) {
-    await recordSignInFailure(rt.db, user.email, request.ip);
+    await recordSignInFailure(rt.db, user.email, request.ip, true);
     await audit(rt.db, { userId: user.id, event: 'change_password', outcome: 'failure', ip: request.ip });
     throw new CognitoError('NotAuthorizedException', sessionMessages.wrongCredentials);
   }

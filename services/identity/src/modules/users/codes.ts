@@ -106,6 +106,55 @@ export async function consumeCode(
   await deleteCode(db, userId, purpose);
 }
 
+/**
+ * Checks a code sent to the account an e-mail names, for the operations anyone may call with any e-mail
+ * (ConfirmSignUp, ConfirmForgotPassword); returns the account on success and consumes the code.
+ *
+ * Every failure answers CodeMismatchException: no such account, an account in another state, no code, a code
+ * burnt by CODE_ATTEMPTS_MAX wrong guesses, an expired code, a wrong code. Any other answer would tell a stranger
+ * which e-mails have an account (issue #13, defect 4: LimitExceededException after 5 wrong reset codes, against
+ * CodeMismatchException for an unknown e-mail, did). The work is the same too: one statement finds the account
+ * and spends a guess on its code, on every path, and nothing else touches the database before the answer.
+ */
+export async function consumeEmailCode(
+  db: IdentityDb,
+  email: string,
+  purpose: 'sign_up' | 'forgot_password',
+  code: string,
+): Promise<{ id: string; email: string }> {
+  const spent = await db
+    .updateTable('codes')
+    .from('users')
+    .set({ attempts: sql`codes.attempts + 1` })
+    .whereRef('codes.user_id', '=', 'users.id')
+    .where('users.email', '=', email)
+    .where('codes.purpose', '=', purpose)
+    .where('codes.attempts', '<', CODE_ATTEMPTS_MAX)
+    .$if(purpose === 'sign_up', (query) => query.where('users.status', '=', 'UNCONFIRMED'))
+    .$if(purpose === 'forgot_password', (query) => query.where('users.enabled', '=', true))
+    .returning([
+      'codes.code_hash',
+      'codes.expires_at',
+      'codes.destination',
+      'users.id as user_id',
+      'users.email as user_email',
+    ])
+    .executeTakeFirst();
+  // Compared even without a code (against a digest of nothing), so every path does the same hashing.
+  const given = codeDigest(spent?.user_id ?? '', purpose, code);
+  const matches = timingSafeEqual(given, spent?.code_hash ?? Buffer.alloc(given.length));
+  if (
+    !spent ||
+    !matches ||
+    spent.expires_at.getTime() <= Date.now() ||
+    spent.destination !== spent.user_email
+  ) {
+    throw new CognitoError('CodeMismatchException');
+  }
+  await deleteCode(db, spent.user_id, purpose);
+  return { id: spent.user_id, email: spent.user_email };
+}
+
 async function deleteCode(db: IdentityDb, userId: string, purpose: CodePurpose): Promise<void> {
   await db.deleteFrom('codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
 }

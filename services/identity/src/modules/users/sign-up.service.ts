@@ -3,7 +3,8 @@
  * ResendConfirmationCode, ForgotPassword, ConfirmForgotPassword.
  *
  * No answer reveals whether an account exists: SignUp with a taken e-mail answers like a new sign-up (and tells
- * the owner by e-mail), codes for unknown users fail as wrong codes, and ForgotPassword answers alike for everyone.
+ * the owner by e-mail), codes for unknown users fail as wrong codes (and every failed code of a real account
+ * fails the same way), and ForgotPassword answers alike for everyone.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -19,12 +20,12 @@ import { audit } from '../abuse/audit.ts';
 import {
   assertCodeCheckAllowed,
   assertSendAllowed,
+  clearSignInLocks,
   recordCodeFailure,
-  recordSignInSuccess,
 } from '../abuse/guards.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { emailDelivery, parseAttributeChanges, normaliseEmail } from './attributes.ts';
-import { consumeCode, issueCode, maskDestination } from './codes.ts';
+import { consumeEmailCode, issueCode, maskDestination } from './codes.ts';
 import { assertPasswordPolicy, hashPassword } from './passwords.ts';
 import { findUserByEmail, insertUser } from './users.repository.ts';
 
@@ -90,7 +91,10 @@ export async function signUp(
   };
 }
 
-/** ConfirmSignUp: the code proves the e-mail; the user becomes CONFIRMED with a verified e-mail. */
+/**
+ * ConfirmSignUp: the code proves the e-mail; the user becomes CONFIRMED with a verified e-mail. Every failure is
+ * CodeMismatchException, whether or not the account exists (`consumeEmailCode`).
+ */
 export async function confirmSignUp(
   rt: IdentityRuntime,
   input: z.output<typeof confirmSignUpSchema>,
@@ -98,12 +102,14 @@ export async function confirmSignUp(
 ) {
   assertClient(rt, input.ClientId);
   await assertCodeCheckAllowed(rt.db, request.ip);
-  const user = await findUserByEmail(rt.db, input.Username.trim().toLowerCase());
+  let user: { id: string; email: string };
   try {
-    if (!user || user.status !== 'UNCONFIRMED') {
-      throw new CognitoError('CodeMismatchException');
-    }
-    await consumeCode(rt.db, user.id, 'sign_up', input.ConfirmationCode.trim(), user.email);
+    user = await consumeEmailCode(
+      rt.db,
+      input.Username.trim().toLowerCase(),
+      'sign_up',
+      input.ConfirmationCode.trim(),
+    );
   } catch (error) {
     await recordCodeFailure(rt.db, request.ip);
     throw error;
@@ -167,7 +173,8 @@ export async function forgotPassword(
 
 /**
  * ConfirmForgotPassword: the code proves the e-mail, the new password replaces the old, every session ends (a
- * reset is what a person does when they fear someone else is in), and the sign-in lockout is lifted.
+ * reset is what a person does when they fear someone else is in), and the sign-in lockouts are lifted. Every
+ * failure is CodeMismatchException, whether or not the account exists (`consumeEmailCode`).
  */
 export async function confirmForgotPassword(
   rt: IdentityRuntime,
@@ -177,12 +184,14 @@ export async function confirmForgotPassword(
   assertClient(rt, input.ClientId);
   assertPasswordPolicy(input.Password);
   await assertCodeCheckAllowed(rt.db, request.ip);
-  const user = await findUserByEmail(rt.db, input.Username.trim().toLowerCase());
+  let user: { id: string; email: string };
   try {
-    if (!user?.enabled) {
-      throw new CognitoError('CodeMismatchException');
-    }
-    await consumeCode(rt.db, user.id, 'forgot_password', input.ConfirmationCode.trim(), user.email);
+    user = await consumeEmailCode(
+      rt.db,
+      input.Username.trim().toLowerCase(),
+      'forgot_password',
+      input.ConfirmationCode.trim(),
+    );
   } catch (error) {
     await recordCodeFailure(rt.db, request.ip);
     throw error;
@@ -198,7 +207,7 @@ export async function confirmForgotPassword(
     .where('id', '=', user.id)
     .execute();
   await rt.tokens.revokeUserSessions(user.id);
-  await recordSignInSuccess(rt.db, user.email);
+  await clearSignInLocks(rt.db, user.email);
   await audit(rt.db, { userId: user.id, event: 'password_reset', outcome: 'success', ip: request.ip });
   return {};
 }

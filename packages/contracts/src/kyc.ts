@@ -152,7 +152,7 @@ export type CustomerProfileResponse = z.infer<typeof customerProfileResponseSche
 /** PATCH /api/user-management/me. */
 export const updateCustomerProfileSchema = z.object({ referenceCurrency: referenceCurrencySchema }).strict();
 
-/** POST /api/user-management/dev/kyc-level (demo environments only, never in production). */
+/** POST /api/user-management/dev/kyc-level (demo mode only, and to callers on the server's machine). */
 export const devKycLevelSchema = z.object({ level: kycLevelSchema }).strict();
 
 /** What user management offers other services in-process. */

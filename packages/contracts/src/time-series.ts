@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { isProductId, type ProductId } from './product.ts';
+import { textSchema } from './text.ts';
 
 /** The candle intervals, shortest first. */
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '1d', '1w'] as const;
@@ -47,8 +48,7 @@ export const decimalStringSchema = z
   .regex(/^-?[0-9]+(\.[0-9]+)?$/, { error: 'must be a decimal string' });
 
 /** A product id (`AAPL_cboe`) as a schema. */
-export const productIdSchema = z
-  .string()
+export const productIdSchema = textSchema({ max: 40, trim: false })
   .refine(isProductId, { error: 'Invalid product' })
   .transform((value) => value as ProductId);
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PRODUCT, isProductId } from './product.ts';
+import { textSchema } from './text.ts';
 import { ORDER_TYPES } from './trading.ts';
 
 /** The times in force an order form may start with (GTD needs a date, so it is chosen per order). */
@@ -19,7 +20,7 @@ export const tradingPreferencesSchema = z
     /** Ask for a confirmation with the order's preview before placing it. */
     confirmOrders: z.boolean(),
     /** The product /dashboard/trading/ opens when neither ?product nor the last product says otherwise. */
-    defaultProduct: z.string().refine(isProductId, { error: 'Invalid product' }),
+    defaultProduct: textSchema({ max: 40, trim: false }).refine(isProductId, { error: 'Invalid product' }),
   })
   .strict();
 export type TradingPreferences = z.infer<typeof tradingPreferencesSchema>;

@@ -19,6 +19,7 @@ import {
   rejectCamt054ImportRequestSchema,
   simulateCryptoDepositRequestSchema,
   simulateSepaCreditRequestSchema,
+  textSchema,
   validateCryptoAddress,
   validateIban,
   withdrawalListQuerySchema,
@@ -116,7 +117,7 @@ function processorOf(context: ServiceContext, settings: RailsSettings): PaymentP
   }
 }
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = z.object({ id: textSchema({ min: 1, max: 64 }) });
 
 function keyOf(request: FastifyRequest): string {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -255,6 +256,7 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
   );
   app.get('/sepa/camt054/imports', async (request) => {
     const principal = await principalOf(request);
+    requireCamt054Admin(principal);
     const { status } = parseOrThrow(camt054ImportListQuerySchema, request.query);
     return { items: await listCamt054Imports(rails, principal, status) };
   });
@@ -268,6 +270,7 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
   });
   app.post('/sepa/camt054/imports/:id/reject', async (request) => {
     const principal = await principalOf(request);
+    requireCamt054Admin(principal);
     const { reason } = parseOrThrow(rejectCamt054ImportRequestSchema, request.body ?? {});
     return rejectCamt054Import(rails, principal, parseOrThrow(idParams, request.params).id, reason ?? null);
   });

@@ -38,6 +38,7 @@ import {
   Camt054SameAdminError,
 } from '../rails/rails.errors.ts';
 import type { Rails } from '../rails/rails.ts';
+import { isUuid } from '../wallets/wallets.repository.ts';
 import type { Camt054ImportsTable } from '../rails/rails.tables.ts';
 import { type CamtTransaction, parseCamt054 } from './camt054.ts';
 import { bookIncomingCredit } from './sepa.service.ts';
@@ -48,7 +49,6 @@ export const CAMT054_ADMIN_GROUP = 'admin';
 const TTL_MS = CAMT054_IMPORT_TTL_HOURS * 60 * 60 * 1000;
 /** How many ids one lookup query carries (far below either engine's parameter limit). */
 const LOOKUP_CHUNK = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ImportRow = Selectable<Camt054ImportsTable>;
 
@@ -226,7 +226,7 @@ function figuresOf(row: ImportRow): Record<string, unknown> {
 }
 
 async function findImport(rails: Rails, id: string): Promise<ImportRow | undefined> {
-  if (!UUID.test(id)) {
+  if (!isUuid(id)) {
     return undefined;
   }
   return rails.db.selectFrom('camt054_imports').selectAll().where('id', '=', id).executeTakeFirst();
@@ -287,7 +287,7 @@ async function decide(
 ): Promise<ImportRow> {
   const now = rails.core.now();
   const outcome = await rails.db.transaction().execute(async (trx) => {
-    const row = UUID.test(id)
+    const row = isUuid(id)
       ? await trx
           .selectFrom('camt054_imports')
           .selectAll()

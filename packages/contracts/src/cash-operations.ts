@@ -12,6 +12,7 @@
  * plain interfaces.
  */
 import { z } from 'zod';
+import { textSchema } from './text.ts';
 
 /** The assets a wallet can hold: every asset of @tessera/money's registry (checked against it by a test). */
 export const CASH_ASSET_CODES = ['EUR', 'USD', 'GBP', 'CHF', 'BTC', 'ETH', 'USDC'] as const;
@@ -51,14 +52,11 @@ export const WALLET_NAME_MAX_CHARS = 40;
 /** Most savings vaults per asset and customer. */
 export const WALLET_SAVINGS_PER_ASSET_MAX = 10;
 
-/** A wallet's name: trimmed, 1 to {@link WALLET_NAME_MAX_CHARS} characters, no control characters. */
-export const walletNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(WALLET_NAME_MAX_CHARS)
-  // eslint-disable-next-line no-control-regex -- control characters are what this rule refuses.
-  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'must not contain control characters' });
+/**
+ * A wallet's name: the shared text rule (no NUL, lone surrogate, control or bidirectional override character;
+ * NFC), trimmed, 1 to {@link WALLET_NAME_MAX_CHARS} characters.
+ */
+export const walletNameSchema = textSchema({ min: 1, max: WALLET_NAME_MAX_CHARS });
 
 /**
  * POST /wallets. `asset` is free text so an unknown code gets CASH_ASSET_UNKNOWN rather than a schema error;
@@ -66,7 +64,7 @@ export const walletNameSchema = z
  */
 export const createWalletRequestSchema = z
   .object({
-    asset: z.string().min(1).max(16),
+    asset: textSchema({ min: 1, max: 16 }),
     name: walletNameSchema.optional(),
     kind: z.enum(WALLET_KINDS).default('current'),
   })
@@ -252,12 +250,12 @@ const listParam = <T extends z.ZodType>(item: T) =>
  */
 export const activityQuerySchema = z
   .object({
-    q: z.string().trim().max(ACTIVITY_SEARCH_MAX_CHARS).optional(),
+    q: textSchema({ max: ACTIVITY_SEARCH_MAX_CHARS }).optional(),
     kind: listParam(z.enum(ACTIVITY_KINDS)).optional(),
     status: listParam(z.enum(ACTIVITY_STATUSES)).optional(),
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: textSchema({ max: 200 }).optional(),
     limit: z.coerce.number().int().min(1).max(ACTIVITY_LIMIT_MAX).default(ACTIVITY_LIMIT_DEFAULT),
   })
   .strict();
@@ -384,11 +382,27 @@ export const STATEMENT_ENTRIES_MAX = 5000;
 /** How long a quote may be used, in seconds. */
 export const FX_QUOTE_TTL_SECONDS = 30;
 
+/**
+ * The most digits before the decimal point of any cash amount: below a trillion units of any asset. Far above any
+ * real payment, far below what the ledger's balances hold (10^38 minor units), so a huge amount is refused with
+ * CASH_AMOUNT_TOO_LARGE before anything is written instead of overflowing an account's balance in the ledger.
+ */
+export const CASH_AMOUNT_INTEGER_DIGITS_MAX = 12;
+
 /** A decimal amount on the wire; the service parses it with the asset's scale (clear CASH_AMOUNT_* codes). */
 export const cashAmountSchema = z.string({ error: 'CASH_AMOUNT_NOT_A_NUMBER: amounts are decimal strings' });
 
 /** A UUID path or body id; anything else is simply not found. */
-export const cashIdSchema = z.string().min(1).max(64);
+export const cashIdSchema = textSchema({ min: 1, max: 64 });
+
+/** Longest transfer note, in characters. */
+export const TRANSFER_NOTE_MAX_CHARS = 140;
+
+/**
+ * A transfer's note: the shared text rule, so what reaches the ledger's metadata (jsonb) and the recipient's activity
+ * is well-formed text (a lone surrogate once gave a 500 from the ledger after the records were written).
+ */
+export const transferNoteSchema = textSchema({ max: TRANSFER_NOTE_MAX_CHARS });
 
 /**
  * POST /fx/quotes. `side: send` fixes the amount leaving `fromWalletId` (fee included); `side: receive` fixes the
@@ -441,7 +455,7 @@ export const ownTransferRequestSchema = z
     toWalletId: cashIdSchema,
     amount: cashAmountSchema.optional(),
     quoteId: cashIdSchema.optional(),
-    note: z.string().trim().max(140).optional(),
+    note: transferNoteSchema.optional(),
   })
   .strict();
 export type OwnTransferRequest = z.input<typeof ownTransferRequestSchema>;
@@ -454,9 +468,11 @@ export type OwnTransferRequest = z.input<typeof ownTransferRequestSchema>;
 export const customerTransferRequestSchema = z
   .object({
     fromWalletId: cashIdSchema,
-    recipientEmail: z.string().trim().toLowerCase().max(254).email(),
+    recipientEmail: textSchema({ min: 1, max: 254 })
+      .transform((email) => email.toLowerCase())
+      .pipe(z.email()),
     amount: cashAmountSchema,
-    note: z.string().trim().max(140).optional(),
+    note: transferNoteSchema.optional(),
   })
   .strict();
 export type CustomerTransferRequest = z.input<typeof customerTransferRequestSchema>;
@@ -581,6 +597,7 @@ export const CASH_ERROR_CODES = [
   'CASH_CURSOR_INVALID',
   'CASH_STATEMENT_PERIOD_INVALID',
   'CASH_STATEMENT_TOO_LARGE',
+  'CASH_LEDGER_UNAVAILABLE',
 ] as const;
 /** One of {@link CASH_ERROR_CODES}. */
 export type CashErrorCode = (typeof CASH_ERROR_CODES)[number];

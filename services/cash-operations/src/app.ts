@@ -7,6 +7,7 @@ import {
   IDENTITY_CLIENT,
   type IdentityDirectoryApi,
   LEDGER_CLIENT,
+  type LedgerApi,
   MARKET_DATA_CLIENT,
   type MarketDataApi,
   USER_MANAGEMENT_CLIENT,
@@ -22,6 +23,7 @@ import { createCashCore } from '../migrations/0001-cash-core.ts';
 import { createRails } from '../migrations/0002-rails.ts';
 import { addActivityDetails } from '../migrations/0003-activity-details.ts';
 import { addCamt054ApprovalsAndAudit } from '../migrations/0004-camt054-approvals-and-audit.ts';
+import { addLedgerConfirmation } from '../migrations/0005-ledger-confirmation.ts';
 import { cashOperationsRoutes } from './cash-operations.routes.ts';
 import { createCashOperationsApi, lazyCore } from './client.ts';
 import { ensureBankAccounts } from './modules/accounts/bank-accounts.ts';
@@ -32,6 +34,10 @@ import { createSimulatedRateProvider, type RateProvider } from './modules/fx/rat
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { railsRoutes } from './modules/rails/rails.routes.ts';
 import { createCustomerNotifier } from './modules/live/notifier.ts';
+import {
+  resolveStaleSubmissions,
+  STALE_SUBMISSIONS_SWEEP_INTERVAL_MS,
+} from './modules/recovery/stale-submissions.ts';
 import { seedDemoWallets } from './modules/seed/demo-seed.ts';
 
 /**
@@ -42,12 +48,15 @@ export const cashOperationsMigrations: Migrations = {
   '0002-rails': createRails,
   '0003-activity-details': addActivityDetails,
   '0004-camt054-approvals-and-audit': addCamt054ApprovalsAndAudit,
+  '0005-ledger-confirmation': addLedgerConfirmation,
 };
 
 /** Options for building the core outside the server's defaults (tests). */
 export interface CashCoreOptions {
   readonly rates?: RateProvider;
   readonly now?: () => Date;
+  /** Wraps the ledger client (fault-injection tests put a faulty ledger in front of the real one). */
+  readonly wrapLedger?: (ledger: LedgerApi) => LedgerApi;
 }
 
 /** The service's dependencies from its context (see modules/accounts/cash-core.ts). */
@@ -72,13 +81,13 @@ export function createCashCoreOf(context: ServiceContext, options: CashCoreOptio
   const db = context.db as CashDatabase;
   return {
     db,
-    ledger: clients.get(LEDGER_CLIENT),
+    ledger: options.wrapLedger ? options.wrapLedger(clients.get(LEDGER_CLIENT)) : clients.get(LEDGER_CLIENT),
     customers: clients.get(USER_MANAGEMENT_CLIENT),
     directory,
     // Crypto at the market's price (the one trading and the portfolio use), fiat from the simulator.
     rates: options.rates ?? createMarketRateProvider(marketData, createSimulatedRateProvider()),
     notifier: createCustomerNotifier(context.events, context.log),
-    idempotency: createIdempotencyStore(db),
+    idempotency: createIdempotencyStore(db, options.now ? { now: options.now } : {}),
     log: context.log,
     now: options.now ?? (() => new Date()),
   };
@@ -105,7 +114,21 @@ export function defineCashOperationsService(options: CashCoreOptions = {}) {
         });
       }, IDEMPOTENCY_PURGE_INTERVAL_MS);
       purge.unref();
-      app.addHook('onClose', async () => clearInterval(purge));
+      // Operations whose writer died before the ledger's answer are resolved at start and every minute after.
+      const sweep = async () => {
+        try {
+          await resolveStaleSubmissions(core);
+        } catch (error) {
+          context.log.warn({ err: error }, 'resolving operations left submitting failed');
+        }
+      };
+      const sweeper = setInterval(() => void sweep(), STALE_SUBMISSIONS_SWEEP_INTERVAL_MS);
+      sweeper.unref();
+      app.addHook('onReady', sweep);
+      app.addHook('onClose', async () => {
+        clearInterval(purge);
+        clearInterval(sweeper);
+      });
       // One websocket server per Fastify instance: register it here unless the server already did.
       if (!app.hasDecorator('websocketServer')) {
         await app.register(websocket, { options: { maxPayload: 16 * 1024 } });

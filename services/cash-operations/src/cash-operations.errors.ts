@@ -46,6 +46,17 @@ export const AmountTooManyDecimalsError = defineError(
 );
 export const AmountTooLargeError = defineError('CASH_AMOUNT_TOO_LARGE', 400, 'The amount is too large.');
 
+/**
+ * 503: the ledger could not be reached or failed. details.moved is `nothing` (the ledger was seen not to hold the
+ * operation: retry with the same Idempotency-Key) or `unknown` (it could not be asked: the operation is resolved
+ * within minutes, and a retry with the same key finishes it or gets its outcome).
+ */
+export const LedgerUnavailableError = defineError(
+  'CASH_LEDGER_UNAVAILABLE',
+  503,
+  'The ledger is not available right now. Nothing is shown as moved until it is; retry with the same key.',
+);
+
 // Transfers and FX.
 export const InsufficientFundsError = defineError(
   'CASH_INSUFFICIENT_FUNDS',

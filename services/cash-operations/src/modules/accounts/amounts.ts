@@ -11,7 +11,7 @@ import {
   AmountTooManyDecimalsError,
   AssetUnknownError,
 } from '../../cash-operations.errors.ts';
-import { isCashAssetCode } from '@tessera/contracts';
+import { CASH_AMOUNT_INTEGER_DIGITS_MAX, isCashAssetCode } from '@tessera/contracts';
 
 /** The registry asset of a wallet asset code; CASH_ASSET_UNKNOWN for anything else. */
 export function cashAsset(code: string): Asset {
@@ -22,13 +22,25 @@ export function cashAsset(code: string): Asset {
   return asset.value;
 }
 
-/** Parses a positive amount of `asset`; throws the CASH_AMOUNT_* code of the first rule it breaks. */
+/** The smallest amount of `asset`, in minor units, that is too large for a cash operation. */
+export function amountLimitMinor(asset: Asset): bigint {
+  return 10n ** BigInt(CASH_AMOUNT_INTEGER_DIGITS_MAX + asset.scale);
+}
+
+/**
+ * Parses a positive amount of `asset`; throws the CASH_AMOUNT_* code of the first rule it breaks. Amounts of
+ * {@link CASH_AMOUNT_INTEGER_DIGITS_MAX} integer digits or more are CASH_AMOUNT_TOO_LARGE: a 10^36 EUR credit once
+ * overflowed the ledger's balance after its record was written (issue #13, defect 2).
+ */
 export function parsePositiveAmount(text: unknown, asset: Asset): MinorUnits {
   if (typeof text !== 'string') {
     throw new AmountNotANumberError();
   }
   const result = parseAmount(text, asset, { positive: true });
   if (result.ok) {
+    if (result.value >= amountLimitMinor(asset)) {
+      throw new AmountTooLargeError(undefined, { integerDigitsMax: CASH_AMOUNT_INTEGER_DIGITS_MAX });
+    }
     return result.value;
   }
   switch (result.code) {

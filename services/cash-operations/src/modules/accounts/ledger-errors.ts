@@ -3,7 +3,11 @@
  * ours (a missing account, a wrong ledger) and surfaces as a 500 with a request id.
  */
 import type { LedgerErrorBody, LedgerResult, Transfer } from '@tessera/contracts';
-import { InsufficientFundsError, WalletNotOpenError } from '../../cash-operations.errors.ts';
+import {
+  AmountTooLargeError,
+  InsufficientFundsError,
+  WalletNotOpenError,
+} from '../../cash-operations.errors.ts';
 
 /** The first real rejection of a batch (a linked chain's members report LEDGER_LINKED_EVENT_FAILED besides it). */
 export function firstRejection(results: ReadonlyArray<LedgerResult<Transfer>>): LedgerErrorBody | undefined {
@@ -19,6 +23,9 @@ export function throwLedgerRejection(error: LedgerErrorBody): never {
     case 'LEDGER_ACCOUNT_FROZEN':
     case 'LEDGER_ACCOUNT_CLOSED':
       throw new WalletNotOpenError();
+    case 'LEDGER_BALANCE_OVERFLOW':
+      // An account's total would leave the ledger's range: the amount is what is wrong, not our code.
+      throw new AmountTooLargeError();
     default:
       throw new Error(`The ledger refused a cash movement: ${error.code} ${error.message}`);
   }

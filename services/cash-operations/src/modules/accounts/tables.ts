@@ -50,6 +50,10 @@ export interface OperationsTable {
   source: 'cash' | 'ledger';
   created_at: Date;
   settled_at: Date | null;
+  /** submitting: written, the ledger not yet seen to hold its transfers (invisible); confirmed: the ledger holds them. */
+  ledger_state: ColumnType<'submitting' | 'confirmed', 'submitting' | 'confirmed' | undefined>;
+  /** Until when the writer owns a submitting row; after it the sweeper resolves it. Null once confirmed. */
+  ledger_deadline: ColumnType<Date | null, Date | null | undefined>;
 }
 
 export interface WalletLedgerSyncTable {

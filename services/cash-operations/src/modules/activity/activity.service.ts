@@ -26,6 +26,8 @@ import { cashAsset, formatMinor } from '../accounts/amounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import type { WalletRow } from '../wallets/wallets.repository.ts';
 import {
+  confirmOperationRows,
+  deleteSubmittingOperation,
   insertOperation,
   type OperationInput,
   type OperationRow,
@@ -61,6 +63,30 @@ export async function updateOperationStatus(
     });
   }
   return rows;
+}
+
+/** The ledger holds the operation's transfers: its rows become visible; tells its customers. */
+export async function confirmOperation(core: CashCore, id: string): Promise<OperationRow[]> {
+  const rows = await confirmOperationRows(core.db, id);
+  notifyRows(core, rows);
+  return rows;
+}
+
+/** Nothing of the operation is in the ledger: its submitting rows are deleted; tells its customers. */
+export async function discardOperation(core: CashCore, id: string): Promise<OperationRow[]> {
+  const rows = await deleteSubmittingOperation(core.db, id);
+  notifyRows(core, rows);
+  return rows;
+}
+
+function notifyRows(core: CashCore, rows: readonly OperationRow[]): void {
+  for (const row of rows) {
+    core.notifier.walletsChanged(row.user_id, [row.wallet_id], {
+      id: row.id,
+      walletId: row.wallet_id,
+      status: row.status,
+    });
+  }
 }
 
 /** The metadata to put on a ledger transfer of an operation (see the file comment). */
@@ -159,11 +185,15 @@ async function projectTransfer(core: CashCore, wallet: WalletRow, transfer: Tran
   if (operationId !== undefined) {
     const known = await core.db
       .selectFrom('operations')
-      .select('id')
+      .select(['id', 'ledger_state'])
       .where('wallet_id', '=', wallet.id)
       .where(sql<string>`id::text`, '=', operationId.toLowerCase())
       .executeTakeFirst();
     if (known) {
+      if (known.ledger_state === 'submitting' && !transfer.flags.postPendingTransfer) {
+        // The ledger holds a transfer of an operation whose writer did not see it land: it is confirmed now.
+        await confirmOperation(core, known.id);
+      }
       return;
     }
   }
@@ -272,7 +302,12 @@ export async function listActivity(
   if (walletIds.length === 0) {
     return { items: [], nextCursor: null };
   }
-  let query = core.db.selectFrom('operations').selectAll().where('wallet_id', 'in', walletIds);
+  // Only what the ledger holds: an operation still being submitted is not an item yet (issue #13, defect 2).
+  let query = core.db
+    .selectFrom('operations')
+    .selectAll()
+    .where('wallet_id', 'in', walletIds)
+    .where('ledger_state', '=', 'confirmed');
   if (filter.kind && filter.kind.length > 0) {
     query = query.where('kind', 'in', filter.kind);
   }

@@ -1,7 +1,8 @@
 /**
  * Operation records: the rows behind a wallet's activity list (one per operation and wallet: an own transfer has
  * the same id in both wallets). Written before the ledger is called, so the ledger transfer ids they hold are
- * reused by a retry.
+ * reused by a retry; written as `submitting` (invisible) when a ledger call follows, and confirmed once the ledger
+ * holds the transfers (migrations/0005-ledger-confirmation.ts).
  */
 import type { ActivityDetails, ActivityKind, ActivityStatus, PendingInfo } from '@tessera/contracts';
 import type { Selectable } from 'kysely';
@@ -37,6 +38,11 @@ export interface OperationInput {
   readonly source?: 'cash' | 'ledger';
   readonly createdAt?: Date;
   readonly settledAt?: Date | null;
+  /**
+   * When set, the row is written `submitting` and its writer owns it until then: it is shown to nobody until the
+   * ledger is seen to hold its transfers (`confirmOperationRows`). Unset: written confirmed (the seed, projections).
+   */
+  readonly ledgerDeadline?: Date;
 }
 
 /** Inserts the operation unless (id, wallet) exists; resolves with the stored row either way. */
@@ -66,6 +72,8 @@ export async function insertOperation(
       source: input.source ?? 'cash',
       created_at: input.createdAt ?? now,
       settled_at: input.status === 'pending' ? null : (input.settledAt ?? input.createdAt ?? now),
+      ledger_state: input.ledgerDeadline === undefined ? 'confirmed' : 'submitting',
+      ledger_deadline: input.ledgerDeadline ?? null,
     })
     .onConflict((conflict) => conflict.columns(['id', 'wallet_id']).doNothing())
     .returningAll()
@@ -129,4 +137,46 @@ export async function updateOperationRows(
 /** Deletes an operation that never reached the ledger (the ledger refused it: nothing moved). */
 export async function deleteOperation(db: CashDatabase, id: string): Promise<void> {
   await db.deleteFrom('operations').where('id', '=', id).execute();
+}
+
+/**
+ * Deletes an operation's rows that are still `submitting` (never a confirmed row: what the ledger holds stays
+ * shown). Resolves with the rows deleted.
+ */
+export async function deleteSubmittingOperation(db: CashDatabase, id: string): Promise<OperationRow[]> {
+  return db
+    .deleteFrom('operations')
+    .where('id', '=', id)
+    .where('ledger_state', '=', 'submitting')
+    .returningAll()
+    .execute();
+}
+
+/** Marks an operation's rows confirmed (the ledger holds its transfers); resolves with the rows that changed. */
+export async function confirmOperationRows(db: CashDatabase, id: string): Promise<OperationRow[]> {
+  return db
+    .updateTable('operations')
+    .set({ ledger_state: 'confirmed', ledger_deadline: null })
+    .where('id', '=', id)
+    .where('ledger_state', '=', 'submitting')
+    .returningAll()
+    .execute();
+}
+
+/** Submitting operations whose writer's deadline passed (oldest first, at most `limit`): one row per operation. */
+export async function findStaleSubmissions(
+  db: CashDatabase,
+  now: Date,
+  limit: number,
+): Promise<OperationRow[]> {
+  const rows = await db
+    .selectFrom('operations')
+    .selectAll()
+    .where('ledger_state', '=', 'submitting')
+    .where('ledger_deadline', '<=', now)
+    .orderBy('ledger_deadline')
+    .limit(limit)
+    .execute();
+  const seen = new Set<string>();
+  return rows.filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
 }

@@ -10,6 +10,7 @@ import {
   BENEFICIARY_NAME_MAX_CHARS,
   chainOfAsset,
   type CreateBeneficiaryRequest,
+  isSafeText,
   type RailCryptoAsset,
   uuidv7,
   validateBic,
@@ -47,13 +48,17 @@ export function toBeneficiary(row: BeneficiaryRow): Beneficiary {
   };
 }
 
-/** A name as SEPA carries it: trimmed, inner whitespace collapsed, 1 to 70 characters, no control characters. */
+/**
+ * A name as SEPA carries it: the shared text rule (no NUL, lone surrogate, control or bidirectional override
+ * character; NFC), trimmed, inner whitespace collapsed, 1 to 70 characters. A lone surrogate once got through, was
+ * saved, then broke the stored answer (jsonb): a 500 after the beneficiary existed, and a duplicate on retry.
+ */
 function checkedName(name: string): string {
-  const clean = name.trim().replace(/\s+/g, ' ');
-  const hasControl = [...clean].some(
-    (character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f,
-  );
-  if (clean.length === 0 || clean.length > BENEFICIARY_NAME_MAX_CHARS || hasControl) {
+  if (!isSafeText(name)) {
+    throw new BeneficiaryNameInvalidError(undefined, { maxChars: BENEFICIARY_NAME_MAX_CHARS });
+  }
+  const clean = name.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (clean.length === 0 || clean.length > BENEFICIARY_NAME_MAX_CHARS) {
     throw new BeneficiaryNameInvalidError(undefined, { maxChars: BENEFICIARY_NAME_MAX_CHARS });
   }
   return clean;
@@ -140,6 +145,11 @@ export async function addBeneficiary(
       removed_at: null,
     };
   }
+  // The same beneficiary saved again (a retry after a lost answer, a double click) is the one already saved.
+  const same = await findSameBeneficiary(rails, row);
+  if (same) {
+    return toBeneficiary(same);
+  }
   const count = await rails.db
     .selectFrom('beneficiaries')
     .select(rails.db.fn.countAll<string>().as('count'))
@@ -151,6 +161,22 @@ export async function addBeneficiary(
   }
   await rails.db.insertInto('beneficiaries').values(row).execute();
   return toBeneficiary(row);
+}
+
+/** The customer's listed beneficiary with the same kind, name and destination as `row`, if any. */
+async function findSameBeneficiary(rails: Rails, row: BeneficiaryRow): Promise<BeneficiaryRow | undefined> {
+  let query = rails.db
+    .selectFrom('beneficiaries')
+    .selectAll()
+    .where('user_id', '=', row.user_id)
+    .where('removed_at', 'is', null)
+    .where('kind', '=', row.kind)
+    .where('name', '=', row.name);
+  query =
+    row.kind === 'iban'
+      ? query.where('iban', '=', row.iban!).where('bic', row.bic === null ? 'is' : '=', row.bic)
+      : query.where('asset', '=', row.asset!).where('address', '=', row.address!);
+  return query.orderBy('created_at').executeTakeFirst();
 }
 
 /**

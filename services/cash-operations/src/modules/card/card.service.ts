@@ -20,6 +20,7 @@ import {
   CARD_DEPOSIT_ASSETS,
   type CardDeposit,
   type CreateCardDepositRequest,
+  type TransferInput,
   SAVED_CARDS_PER_CUSTOMER_MAX,
   type SavedCard,
   uuidv7,
@@ -27,9 +28,9 @@ import {
 import type { Selectable } from 'kysely';
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
-import { throwLedgerRejection } from '../accounts/ledger-errors.ts';
+import { submissionDeadline } from '../accounts/ledger-submission.ts';
 import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
-import { deleteOperation } from '../activity/operations.repository.ts';
+import { resolveSubmission, submitOperation } from '../activity/submit-operation.ts';
 import { checkLimit, eurValueMinor, limitExceededNow, recordWithinLimit } from '../limits/limits.service.ts';
 import { LimitExceededError } from '../../cash-operations.errors.ts';
 import { operationIdOf } from '../transfers/transfers.service.ts';
@@ -45,7 +46,7 @@ import {
   CardReturnUrlInvalidError,
   CardTokenInvalidError,
 } from '../rails/rails.errors.ts';
-import { RAIL_LEDGER_CODES, railLegId, resolveHolds, submitLinked, type Rails } from '../rails/rails.ts';
+import { RAIL_LEDGER_CODES, railLegId, resolveHolds, type Rails } from '../rails/rails.ts';
 import { railFeeMinor } from '../rails/rail-fees.ts';
 import type { CardDepositsTable, CardDepositStatus, SavedCardsTable } from '../rails/rails.tables.ts';
 import type { PaymentProcessor, ProcessorPayment } from './payment-processor.ts';
@@ -191,6 +192,14 @@ export async function createCardDeposit(
     if (existing.status === 'voided' && existing.decline_code === LIMIT_EXCEEDED_DECLINE_CODE) {
       throw await limitExceededNow(core, userId, 'deposit', { depositId: existing.id });
     }
+    // A retry after a failure whose outcome was not known: the same hold is submitted again (same ids).
+    if (
+      existing.processor_payment_id !== null &&
+      (existing.status === 'authorised' || existing.status === 'requires_action') &&
+      (await resolveSubmission(core, existing.id)) === 'pending'
+    ) {
+      await submitCardHold(rails, processor, existing, existing.processor_payment_id);
+    }
     return {
       statusCode: existing.status === 'requires_action' ? 202 : 201,
       deposit: toCardDeposit(existing),
@@ -302,6 +311,7 @@ async function holdDeposit(
           },
           transferIds: holdIds,
           createdAt: row.created_at,
+          ledgerDeadline: submissionDeadline(core),
         },
       ),
     );
@@ -322,42 +332,59 @@ async function holdDeposit(
       .execute();
     throw overLimit ? new LimitExceededError(error.message, { ...error.details, depositId: row.id }) : error;
   }
+  await submitCardHold(rails, processor, row, payment.id);
+}
+
+/** A card deposit's pending legs: the amount into the wallet and the fee, from the card network's account. */
+function cardHoldLegs(rails: Rails, row: CardDepositRow): TransferInput[] {
+  const asset = cashAsset(row.asset);
+  const feeMinor = BigInt(row.fee_minor);
+  const counterparty = `${row.card_brand.toUpperCase()} •••• ${row.card_last4}`;
   const metadata = operationMetadata(row.id, 'card_deposit', { counterparty, settledBy: 'card_capture' });
-  const rejection = await submitLinked(core, [
+  const hold = {
+    ledger: asset.code,
+    debitAccountId: bankAccountId(asset.code, 'card'),
+    flags: { pending: true },
+    timeoutSeconds: rails.settings.cardHoldTimeoutSeconds,
+  };
+  return [
     {
-      id: holdIds[0]!,
-      ledger: asset.code,
-      debitAccountId: bankAccountId(asset.code, 'card'),
+      ...hold,
+      id: railLegId.hold(row.id, 0),
       creditAccountId: row.wallet_id,
-      amount: formatMinor(amountMinor, asset),
+      amount: formatMinor(BigInt(row.amount_minor), asset),
       code: RAIL_LEDGER_CODES.cardDeposit,
-      flags: { pending: true },
-      timeoutSeconds: rails.settings.cardHoldTimeoutSeconds,
       metadata,
     },
     ...(feeMinor > 0n
       ? [
           {
-            id: holdIds[1]!,
-            ledger: asset.code,
-            debitAccountId: bankAccountId(asset.code, 'card'),
+            ...hold,
+            id: railLegId.hold(row.id, 1),
             creditAccountId: bankAccountId(asset.code, 'fees'),
             amount: formatMinor(feeMinor, asset),
             code: RAIL_LEDGER_CODES.cardDepositFee,
-            flags: { pending: true },
-            timeoutSeconds: rails.settings.cardHoldTimeoutSeconds,
             metadata: { ...metadata, description: 'depositCard' },
           },
         ]
       : []),
-  ]);
-  if (rejection) {
-    // The wallet cannot receive (frozen, closed): release the card authorisation; nothing stays pending.
-    await processor.cancel(payment.id);
-    await deleteOperation(core.db, row.id);
-    await setStatus(rails, row.id, [row.status], 'voided');
-    throwLedgerRejection(rejection);
-  }
+  ];
+}
+
+/**
+ * Holds a recorded card deposit in the ledger. Refused (the wallet cannot receive) or not held after a failed call:
+ * the card authorisation is released and the deposit voided; nothing stays pending.
+ */
+async function submitCardHold(
+  rails: Rails,
+  processor: PaymentProcessor,
+  row: CardDepositRow,
+  paymentId: string,
+): Promise<void> {
+  await submitOperation(rails.core, row.id, cardHoldLegs(rails, row), async () => {
+    await processor.cancel(paymentId);
+    await setStatus(rails, row.id, ['requires_action', 'authorised'], 'voided');
+  });
 }
 
 async function setStatus(
@@ -396,6 +423,10 @@ export async function captureCardDeposit(rails: Rails, card: CardRail, depositId
     return;
   }
   const legCount = BigInt(row.fee_minor) > 0n ? 2 : 1;
+  // Only a hold the ledger is seen to hold is posted (the job retries until its outcome is known).
+  if ((await resolveSubmission(rails.core, row.id)) !== 'confirmed') {
+    throw new Error(`Card deposit ${row.id}: the ledger has not confirmed its hold`);
+  }
   const rejection = await resolveHolds(rails.core, row.id, row.asset, legCount, 'post');
   if (rejection) {
     throw new Error(`Posting card deposit ${row.id} failed: ${rejection.code}`);

@@ -11,9 +11,16 @@ import type { PendingInfo } from '@tessera/contracts';
 import { nameBasedUuid, bankAccountId } from '../accounts/bank-accounts.ts';
 import { cashAsset, formatMinor } from '../accounts/amounts.ts';
 import { eurValueMinor } from '../limits/limits.service.ts';
-import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
+import {
+  confirmOperation,
+  discardOperation,
+  operationMetadata,
+  recordOperation,
+  updateOperationStatus,
+} from '../activity/activity.service.ts';
 import { findWalletByDepositAddress } from '../wallets/wallets.repository.ts';
-import { RAIL_LEDGER_CODES, railLegId, resolveHolds, submitLinked, type Rails } from '../rails/rails.ts';
+import { RAIL_LEDGER_CODES, railLegId, resolveHolds, type Rails } from '../rails/rails.ts';
+import { ledgerUnavailable, submissionDeadline, submitChain } from '../accounts/ledger-submission.ts';
 import { type Chain, CHAINS, type ChainTransaction, SimulatedChains } from './chain-adapter.ts';
 
 /** Job queue names of the crypto rail. */
@@ -157,8 +164,9 @@ export async function detectDeposit(rails: Rails, transaction: ChainTransaction)
     pending: pendingInfo(0, required),
     transferIds: [holdId],
     createdAt: now,
+    ledgerDeadline: submissionDeadline(core),
   });
-  const rejection = await submitLinked(core, [
+  const outcome = await submitChain(core, [
     {
       id: holdId,
       ledger: asset.code,
@@ -167,23 +175,40 @@ export async function detectDeposit(rails: Rails, transaction: ChainTransaction)
       amount: formatMinor(transaction.amountMinor, asset),
       code: RAIL_LEDGER_CODES.cryptoDeposit,
       flags: { pending: true },
+      timeoutSeconds: CRYPTO_DEPOSIT_HOLD_TIMEOUT_SECONDS,
       metadata: operationMetadata(operationId, 'crypto_deposit', {
         counterparty: transaction.txHash,
         settledBy: 'crypto_confirmations',
       }),
     },
   ]);
-  if (rejection) {
-    // The wallet is frozen or closed: nothing was held. Keep the deposit row for reconciliation, void the record.
-    core.log.error({ operationId, code: rejection.code }, 'a crypto deposit could not be held');
+  if (outcome.kind === 'refused') {
+    // The wallet is frozen or closed: nothing was held. Keep the deposit row for reconciliation, void the record
+    // (a voided item shows that nothing moved).
+    core.log.error({ operationId, code: outcome.rejection.code }, 'a crypto deposit could not be held');
     await updateOperationStatus(core, operationId, { status: 'voided' });
+    await confirmOperation(core, operationId);
     return operationId;
   }
+  if (outcome.kind !== 'held') {
+    // Nothing or not known to be held: the chain watcher's job retries, submitting the same hold id again.
+    if (outcome.kind === 'absent') {
+      await discardOperation(core, operationId);
+    }
+    throw ledgerUnavailable(outcome.kind);
+  }
+  await confirmOperation(core, operationId);
   if (inserted) {
     core.log.info({ operationId, chain: transaction.chain }, 'crypto deposit detected');
   }
   return operationId;
 }
+
+/**
+ * How long a crypto deposit's hold lasts in the ledger before it releases itself (every hold has an owner and an
+ * expiry, issue #13): confirmations take minutes; a transaction not confirmed in a week was dropped by the chain.
+ */
+export const CRYPTO_DEPOSIT_HOLD_TIMEOUT_SECONDS = 7 * 24 * 60 * 60;
 
 /** Recomputes confirmations of `chain`'s pending deposits; posts those with enough. Idempotent. */
 async function updatePendingDeposits(rails: Rails, chains: SimulatedChains, chain: Chain): Promise<void> {

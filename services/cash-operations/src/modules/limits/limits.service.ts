@@ -69,22 +69,29 @@ export async function eurValueMinor(core: CashCore, assetCode: string, amountMin
   return multiplyAmount(minorUnits(magnitude), asset.scale, rate, EUR.scale, 'half_up');
 }
 
-/** The EUR cents used in `category` over the last 30 days (pending and posted operations). */
+/**
+ * The EUR cents used in `category` over the last 30 days: pending and posted operations the ledger holds, and those
+ * still being submitted by their writer (before their deadline: two requests sent together must both count).
+ * An operation the ledger never held does not count (issue #13: a refused 10^36 EUR credit once used a customer's
+ * limits for 30 days). The sum travels as text: a numeric sum can leave the range of a JavaScript number.
+ */
 export async function usedInLast30Days(
   core: Pick<CashCore, 'db' | 'now'>,
   userId: string,
   category: LimitCategory,
 ): Promise<bigint> {
-  const since = new Date(core.now().getTime() - LIMIT_WINDOW_MS);
+  const now = core.now();
+  const since = new Date(now.getTime() - LIMIT_WINDOW_MS);
   const row = await core.db
     .selectFrom('operations')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('value_eur_minor'), eb.val('0')).as('used'))
+    .select(sql<string>`coalesce(sum(value_eur_minor), 0)::text`.as('used'))
     .where('user_id', '=', userId)
     .where('limit_category', '=', category)
     .where('status', 'in', ['pending', 'posted'])
     .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('ledger_state', '=', 'confirmed'), eb('ledger_deadline', '>', now)]))
     .executeTakeFirstOrThrow();
-  return BigInt(String(row.used).split('.')[0] ?? '0');
+  return BigInt(row.used.split('.')[0] ?? '0');
 }
 
 function limitTextOf(level: KycLevel, category: LimitCategory): string | null {

@@ -25,7 +25,9 @@ import { eurValueMinor } from '../limits/limits.service.ts';
 import { findCurrentWallet, findWalletByIban } from '../wallets/wallets.repository.ts';
 import { WalletNotFoundError } from '../../cash-operations.errors.ts';
 import { Camt054InvalidError } from '../rails/rails.errors.ts';
-import { RAIL_LEDGER_CODES, railLegId, submitLinked, type Rails } from '../rails/rails.ts';
+import { RAIL_LEDGER_CODES, railLegId, type Rails } from '../rails/rails.ts';
+import { submissionDeadline } from '../accounts/ledger-submission.ts';
+import { submitOperation } from '../activity/submit-operation.ts';
 import { railFeeMinor } from '../rails/rail-fees.ts';
 import { parseCamt054 } from './camt054.ts';
 
@@ -133,18 +135,17 @@ export async function bookIncomingCredit(
       details: { type: 'sepa_deposit', sender: booked.debtor_name },
       transferIds: legs.transfers.map((transfer) => transfer.id),
       createdAt: booked.booked_at,
+      ledgerDeadline: submissionDeadline(core),
     });
   }
   // Always submitted: on a re-delivery the ledger answers `exists` (same ids), and a booking interrupted between
-  // the row and the ledger is completed.
-  const rejection = await submitLinked(core, legs.transfers);
-  if (rejection) {
-    core.log.error(
-      { operationId: booked.id, code: rejection.code },
-      'an incoming SEPA credit could not be booked',
-    );
-    throw new Error(`The ledger refused an incoming SEPA credit: ${rejection.code}`);
-  }
+  // the row and the ledger is completed. The credit shows in activity only once the ledger holds it; a refusal (an
+  // account's balance would overflow) or a failure that moved nothing removes the booking, so a re-delivery starts
+  // afresh (a refused 10^36 EUR credit once stayed posted in activity and broke the customer's limits).
+  await submitOperation(core, booked.id, legs.transfers, async () => {
+    core.log.error({ operationId: booked.id }, 'an incoming SEPA credit could not be booked');
+    await rails.db.deleteFrom('sepa_credits').where('id', '=', booked.id).execute();
+  });
   return {
     id: booked.id,
     entryReference: booked.entry_reference,

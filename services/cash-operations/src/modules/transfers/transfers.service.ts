@@ -23,11 +23,12 @@ import {
   SameWalletError,
 } from '../../cash-operations.errors.ts';
 import { recordOperation, operationMetadata } from '../activity/activity.service.ts';
-import { deleteOperation } from '../activity/operations.repository.ts';
+import { findOperationRows } from '../activity/operations.repository.ts';
+import { submitOperation } from '../activity/submit-operation.ts';
+import { submissionDeadline } from '../accounts/ledger-submission.ts';
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { bankAccountId, nameBasedUuid } from '../accounts/bank-accounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
-import { firstRejection, throwLedgerRejection } from '../accounts/ledger-errors.ts';
 import { claimQuote, releaseQuote } from '../fx/fx.service.ts';
 import {
   checkLimit,
@@ -59,26 +60,27 @@ async function requireAvailable(core: CashCore, wallet: WalletRow, asset: Asset,
 }
 
 /**
- * Submits an operation's legs as one linked chain (all or nothing). On a rejection the operation's records are
- * removed (nothing moved), `onRejected` runs, and the customer-facing error is thrown.
+ * Submits an operation's legs as one linked chain (all or nothing) and settles its records with the outcome
+ * (activity/submit-operation.ts): confirmed when the ledger holds the legs, removed when it refused them or was seen
+ * not to hold them after a failed call (then `onFailed` runs and the customer-facing error is thrown). Before,
+ * only a refusal removed them: a call that threw left a posted item the ledger never held (issue #13, defect 2).
  */
 async function submitLegs(
   core: CashCore,
   operationId: string,
   legs: TransferInput[],
-  onRejected: () => Promise<void> = async () => {},
+  onFailed: () => Promise<void> = async () => {},
 ): Promise<void> {
-  const chain = legs.map((leg, index) => ({
-    ...leg,
-    flags: { ...leg.flags, linked: index < legs.length - 1 },
-  }));
-  const results = await core.ledger.createTransfers(BANK_TENANT_ID, chain);
-  const rejection = firstRejection(results);
-  if (rejection) {
-    await deleteOperation(core.db, operationId);
-    await onRejected();
-    throwLedgerRejection(rejection);
-  }
+  await submitOperation(core, operationId, legs, onFailed);
+}
+
+/**
+ * The operation's records when a request with this Idempotency-Key already wrote them (a retry after an unknown
+ * outcome or a crash): the retry then submits the same legs again instead of checking the balance the first
+ * attempt may already have spent.
+ */
+async function earlierAttempt(core: CashCore, operationId: string) {
+  return (await findOperationRows(core.db, operationId))[0];
 }
 
 /** What an own transfer request carries once validated by the route. */
@@ -129,8 +131,12 @@ async function sameAssetTransfer(
     throw new AmountNotANumberError();
   }
   const amountMinor = parsePositiveAmount(request.amount, asset);
-  await requireAvailable(core, from, asset, amountMinor);
-  const createdAt = core.now();
+  const earlier = await earlierAttempt(core, operationId);
+  if (!earlier) {
+    await requireAvailable(core, from, asset, amountMinor);
+  }
+  const createdAt = earlier?.created_at ?? core.now();
+  const ledgerDeadline = submissionDeadline(core);
   const note = request.note ?? null;
   const legId = legIdOf(operationId, 0);
   await recordOperation(core, {
@@ -145,6 +151,7 @@ async function sameAssetTransfer(
     description: note,
     transferIds: [legId],
     createdAt,
+    ledgerDeadline,
   });
   await recordOperation(core, {
     id: operationId,
@@ -158,6 +165,7 @@ async function sameAssetTransfer(
     description: note,
     transferIds: [legId],
     createdAt,
+    ledgerDeadline,
   });
   await submitLegs(core, operationId, [
     {
@@ -226,7 +234,9 @@ async function conversion(
         amountSent: formatMinor(sent, fromAsset),
       });
     }
-    await requireAvailable(core, from, fromAsset, sent);
+    if (!(await earlierAttempt(core, operationId))) {
+      await requireAvailable(core, from, fromAsset, sent);
+    }
   } catch (error) {
     await release();
     throw error;
@@ -287,6 +297,7 @@ async function conversion(
     details,
     transferIds,
     createdAt,
+    ledgerDeadline: submissionDeadline(core),
   });
   await recordOperation(core, {
     id: operationId,
@@ -300,6 +311,7 @@ async function conversion(
     details,
     transferIds,
     createdAt,
+    ledgerDeadline: submissionDeadline(core),
   });
   await submitLegs(core, operationId, legs, release);
   return {
@@ -357,8 +369,11 @@ export async function transferToCustomer(
   const legId = legIdOf(operationId, 0);
   const note = request.note ?? null;
   const createdAt = core.now();
-  // Recorded under the limit lock (the limit counted again: a transfer sent at the same time cannot pass too).
-  await recordWithinLimit(core, userId, 'customerTransfer', valueEurMinor, async (db) => {
+  // Recorded under the limit lock (the limit counted again: a transfer sent at the same time cannot pass too). A
+  // retry of an attempt whose records exist counts nothing more: those records already count.
+  const ledgerDeadline = submissionDeadline(core);
+  const countedMinor = (await earlierAttempt(core, operationId)) ? 0n : valueEurMinor;
+  await recordWithinLimit(core, userId, 'customerTransfer', countedMinor, async (db) => {
     const inTransaction = { ...core, db };
     await recordOperation(inTransaction, {
       id: operationId,
@@ -374,6 +389,7 @@ export async function transferToCustomer(
       description: note,
       transferIds: [legId],
       createdAt,
+      ledgerDeadline,
     });
     await recordOperation(inTransaction, {
       id: operationId,
@@ -387,6 +403,7 @@ export async function transferToCustomer(
       description: note,
       transferIds: [legId],
       createdAt,
+      ledgerDeadline,
     });
   });
   await submitLegs(core, operationId, [

@@ -19,6 +19,7 @@ import {
   BANK_TENANT_ID,
   type CreateWithdrawalRequest,
   type PendingInfo,
+  type TransferInput,
   type Withdrawal,
   type WithdrawalPage,
 } from '@tessera/contracts';
@@ -32,9 +33,11 @@ import {
 } from '../../cash-operations.errors.ts';
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
-import { throwLedgerRejection } from '../accounts/ledger-errors.ts';
+import { submissionDeadline } from '../accounts/ledger-submission.ts';
+import { cashTable } from '../accounts/tables.ts';
 import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
-import { deleteOperation } from '../activity/operations.repository.ts';
+import { resolveSubmission, submitOperation } from '../activity/submit-operation.ts';
+import { findOperationRows } from '../activity/operations.repository.ts';
 import { checkLimit, eurValueMinor, recordWithinLimit } from '../limits/limits.service.ts';
 import { operationIdOf } from '../transfers/transfers.service.ts';
 import { isUuid, type WalletRow } from '../wallets/wallets.repository.ts';
@@ -47,14 +50,7 @@ import {
   SepaAssetUnsupportedError,
   WithdrawalNotFoundError,
 } from '../rails/rails.errors.ts';
-import {
-  hasStepUp,
-  RAIL_LEDGER_CODES,
-  railLegId,
-  resolveHolds,
-  submitLinked,
-  type Rails,
-} from '../rails/rails.ts';
+import { hasStepUp, RAIL_LEDGER_CODES, railLegId, resolveHolds, type Rails } from '../rails/rails.ts';
 import { railFeeMinor } from '../rails/rail-fees.ts';
 import type { RailsDatabase, WithdrawalsTable } from '../rails/rails.tables.ts';
 
@@ -130,6 +126,10 @@ export async function createWithdrawal(
   const operationId = operationIdOf(userId, idempotencyKey);
   const existing = await findWithdrawal(rails, userId, operationId);
   if (existing) {
+    // A retry: the first attempt's hold is submitted again (same ids) unless the ledger already holds it.
+    if ((await resolveSubmission(core, existing.id)) === 'pending') {
+      await submitHold(rails, existing, request.reference ?? null);
+    }
     return toWithdrawal(existing);
   }
   if (!hasStepUp(principal)) {
@@ -140,7 +140,8 @@ export async function createWithdrawal(
   await checkLimit(core, userId, 'withdrawal', valueEurMinor);
   await requireAvailable(rails, wallet, asset, amountMinor + feeMinor);
   // From here the withdrawal is recorded under the limit lock (the limit counted again: a withdrawal sent at the same
-  // time cannot pass too), then held; a ledger rejection (a race with another spend) undoes the records.
+  // time cannot pass too), with its settle job (in the same transaction: whatever happens next, the job resolves
+  // it), then held; a ledger refusal or failure undoes the records.
   const now = core.now();
   const destination = rail === 'sepa' ? beneficiary.iban! : beneficiary.address!;
   const row: WithdrawalRow = {
@@ -166,7 +167,7 @@ export async function createWithdrawal(
   const pending: PendingInfo = {
     settledBy: 'rail_confirmation',
     expectedAt: settleAt.toISOString(),
-    expiresAt: null,
+    expiresAt: new Date(now.getTime() + WITHDRAWAL_HOLD_TIMEOUT_SECONDS * 1000).toISOString(),
     confirmations: null,
   };
   await recordWithinLimit(core, userId, 'withdrawal', valueEurMinor, async (db) => {
@@ -193,55 +194,88 @@ export async function createWithdrawal(
         pending,
         transferIds: holdIds,
         createdAt: now,
+        ledgerDeadline: submissionDeadline(core),
       },
     );
+    await rails.queue.enqueue(
+      {
+        queue: WITHDRAWAL_SETTLE_JOB,
+        key: operationId,
+        payload: { withdrawalId: operationId },
+        runAt: settleAt,
+      },
+      { db },
+    );
   });
-  const kind = rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal';
-  const metadata = operationMetadata(operationId, kind, {
-    counterparty: beneficiary.name,
-    description: request.reference ?? null,
+  await submitHold(rails, row, request.reference ?? null);
+  return toWithdrawal(row);
+}
+
+/**
+ * How long a withdrawal's hold lasts in the ledger before it releases itself: every hold has an owner (the
+ * operation, in its metadata) and an expiry (issue #13). The rail settles within seconds; a week covers a rail
+ * that is down for days (card networks hold as long).
+ */
+export const WITHDRAWAL_HOLD_TIMEOUT_SECONDS = 7 * 24 * 60 * 60;
+
+/** The pending legs of a withdrawal: the amount to the rail's account, the fee to fees (linked). */
+function holdLegs(row: WithdrawalRow, reference: string | null): TransferInput[] {
+  const asset = cashAsset(row.asset);
+  const feeMinor = BigInt(row.fee_minor);
+  const kind = row.rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal';
+  const metadata = operationMetadata(row.id, kind, {
+    counterparty: row.beneficiary_name,
+    description: reference,
     settledBy: 'rail_confirmation',
   });
-  const rejection = await submitLinked(core, [
+  const hold = {
+    flags: { pending: true },
+    timeoutSeconds: WITHDRAWAL_HOLD_TIMEOUT_SECONDS,
+    ledger: asset.code,
+  };
+  return [
     {
-      id: holdIds[0]!,
-      ledger: asset.code,
-      debitAccountId: wallet.id,
-      creditAccountId: bankAccountId(asset.code, rail === 'sepa' ? 'sepa' : 'crypto'),
-      amount: formatMinor(amountMinor, asset),
-      code: rail === 'sepa' ? RAIL_LEDGER_CODES.sepaWithdrawal : RAIL_LEDGER_CODES.cryptoWithdrawal,
-      flags: { pending: true },
+      ...hold,
+      id: railLegId.hold(row.id, 0),
+      debitAccountId: row.wallet_id,
+      creditAccountId: bankAccountId(asset.code, row.rail === 'sepa' ? 'sepa' : 'crypto'),
+      amount: formatMinor(BigInt(row.amount_minor), asset),
+      code: row.rail === 'sepa' ? RAIL_LEDGER_CODES.sepaWithdrawal : RAIL_LEDGER_CODES.cryptoWithdrawal,
       metadata,
     },
     ...(feeMinor > 0n
       ? [
           {
-            id: holdIds[1]!,
-            ledger: asset.code,
-            debitAccountId: wallet.id,
+            ...hold,
+            id: railLegId.hold(row.id, 1),
+            debitAccountId: row.wallet_id,
             creditAccountId: bankAccountId(asset.code, 'fees'),
             amount: formatMinor(feeMinor, asset),
             code:
-              rail === 'sepa' ? RAIL_LEDGER_CODES.sepaWithdrawalFee : RAIL_LEDGER_CODES.cryptoWithdrawalFee,
-            flags: { pending: true },
-            metadata: { ...metadata, description: rail === 'sepa' ? 'withdrawalSepa' : 'withdrawalCrypto' },
+              row.rail === 'sepa'
+                ? RAIL_LEDGER_CODES.sepaWithdrawalFee
+                : RAIL_LEDGER_CODES.cryptoWithdrawalFee,
+            metadata: {
+              ...metadata,
+              description: row.rail === 'sepa' ? 'withdrawalSepa' : 'withdrawalCrypto',
+            },
           },
         ]
       : []),
-  ]);
-  if (rejection) {
-    await deleteOperation(core.db, operationId);
-    await rails.db.deleteFrom('withdrawals').where('id', '=', operationId).execute();
-    core.notifier.walletsChanged(userId, [wallet.id]);
-    throwLedgerRejection(rejection);
-  }
-  await rails.queue.enqueue({
-    queue: WITHDRAWAL_SETTLE_JOB,
-    key: operationId,
-    payload: { withdrawalId: operationId },
-    runAt: settleAt,
+  ];
+}
+
+/** Holds a recorded withdrawal's money; on a refusal or a failure that moved nothing the withdrawal is removed. */
+async function submitHold(rails: Rails, row: WithdrawalRow, reference: string | null): Promise<void> {
+  await submitOperation(rails.core, row.id, holdLegs(row, reference), async () => {
+    await removeWithdrawal(rails, row.id);
+    rails.core.notifier.walletsChanged(row.user_id, [row.wallet_id]);
   });
-  return toWithdrawal(row);
+}
+
+/** Removes a pending withdrawal whose hold the ledger does not hold (its records are gone with it). */
+export async function removeWithdrawal(rails: Pick<Rails, 'db'>, id: string): Promise<void> {
+  await rails.db.deleteFrom('withdrawals').where('id', '=', id).where('status', '=', 'pending').execute();
 }
 
 async function findWithdrawal(rails: Rails, userId: string, id: string): Promise<WithdrawalRow | undefined> {
@@ -259,11 +293,22 @@ async function findWithdrawal(rails: Rails, userId: string, id: string): Promise
 /** GET /withdrawals/{id}: the caller's withdrawal; another customer's is CASH_WITHDRAWAL_NOT_FOUND. */
 export async function getWithdrawal(rails: Rails, userId: string, id: string): Promise<Withdrawal> {
   const row = await findWithdrawal(rails, userId, id);
-  if (!row) {
+  const submitting = row
+    ? (await findOperationRows(rails.core.db, row.id))[0]?.ledger_state === 'submitting'
+    : false;
+  if (!row || submitting) {
     throw new WithdrawalNotFoundError();
   }
   return toWithdrawal(row);
 }
+
+/**
+ * Only withdrawals whose hold the ledger holds are shown: one still being submitted is not a withdrawal yet, so
+ * none is ever shown pending without a hold (issue #13, defect 2).
+ */
+const heldByTheLedger = sql<boolean>`not exists (
+  select 1 from ${cashTable('operations')} o where o.id = ${cashTable('withdrawals')}.id and o.ledger_state = 'submitting'
+)`;
 
 /** A position in the caller's withdrawals, newest first: the last item's creation time and id. */
 function encodeWithdrawalCursor(row: WithdrawalRow): string {
@@ -285,7 +330,11 @@ export async function listWithdrawals(
   userId: string,
   query: { cursor?: string | undefined; status?: Withdrawal['status'] | undefined; limit: number },
 ): Promise<WithdrawalPage> {
-  let select = rails.db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId);
+  let select = rails.db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(heldByTheLedger);
   if (query.status) {
     select = select.where('status', '=', query.status);
   }
@@ -331,6 +380,16 @@ export async function settleWithdrawal(
     .executeTakeFirst();
   if (!row || row.status !== 'pending') {
     return;
+  }
+  // Nothing is paid out before the ledger is seen to hold the money: an attempt that failed is removed, one whose
+  // outcome is not known yet is tried again later (the job retries with backoff).
+  const holdState = await resolveSubmission(core, row.id);
+  if (holdState === 'discarded') {
+    await removeWithdrawal(rails, row.id);
+    return;
+  }
+  if (holdState === 'pending') {
+    throw new Error(`Withdrawal ${row.id}: the ledger has not confirmed its hold yet`);
   }
   const asset = cashAsset(row.asset);
   const amountMinor = BigInt(row.amount_minor);

@@ -2,10 +2,15 @@
  * The identity service's settings: what it derives from the platform config, and its fixed limits. Every limit
  * says where its number comes from.
  */
-import type { Config } from '@tessera/platform';
+import { type Config, envInteger, type Environment, loadConfig } from '@tessera/platform';
+import { z } from 'zod';
 
-/** Access and id tokens live 15 minutes: short enough that a stolen one is worth little, long enough to batch. */
+/**
+ * Access and id tokens live 15 minutes: short enough that a stolen one is worth little, long enough to batch. Also
+ * the longest lifetime IDENTITY_ACCESS_TOKEN_TTL_S may set: verifiers remember a revocation that long.
+ */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
+
 /** A sign-in session (and its refresh tokens) lasts 30 days, Cognito's default refresh-token validity. */
 export const SESSION_TTL_S = 30 * 24 * 3600;
 /**
@@ -13,6 +18,21 @@ export const SESSION_TTL_S = 30 * 24 * 3600;
  * means the token was stolen, and the whole session is revoked (OAuth 2.0 Security BCP, refresh token rotation).
  */
 export const REFRESH_REUSE_GRACE_S = 10;
+
+/** The identity service's own variables, read as a config section (a bad value stops the start like any other). */
+export const identityEnvSchema = z.object({
+  /**
+   * A shorter token lifetime, for journeys where a tab outlives its access token (e2e). At least 10 s: Amplify
+   * refreshes a token 5 s before it expires, so anything shorter would refresh on every call.
+   */
+  IDENTITY_ACCESS_TOKEN_TTL_S: envInteger(ACCESS_TOKEN_TTL_S, { min: 10, max: ACCESS_TOKEN_TTL_S }),
+  /**
+   * The reuse grace of a rotated refresh token; 0 (as a managed Cognito pool may have) for the journey proving the
+   * web app's tabs never present a token another tab has just rotated. At most a minute, Cognito's largest.
+   */
+  IDENTITY_REFRESH_REUSE_GRACE_S: envInteger(REFRESH_REUSE_GRACE_S, { min: 0, max: 60 }),
+});
+
 /** Challenge sessions live 5 minutes: Amplify keeps a sign-in session 3 minutes and needs it valid that long. */
 export const CHALLENGE_TTL_S = 5 * 60;
 /** Wrong answers accepted on one challenge session before it is dropped (Cognito allows 5). */
@@ -42,10 +62,15 @@ export interface IdentitySettings {
   readonly redirectUris: readonly string[];
   /** The public origin, for links in e-mails and the hosted login. */
   readonly publicOrigin: string;
+  /** How long access and id tokens live (IDENTITY_ACCESS_TOKEN_TTL_S, at most {@link ACCESS_TOKEN_TTL_S}). */
+  readonly accessTokenTtlS: number;
+  /** How long a rotated refresh token is still accepted (IDENTITY_REFRESH_REUSE_GRACE_S). */
+  readonly refreshReuseGraceS: number;
 }
 
-/** Derives the settings from the platform config. */
-export function identitySettings(config: Config): IdentitySettings {
+/** Derives the settings from the platform config and the service's own section (read from `env`). */
+export function identitySettings(config: Config, env?: Environment): IdentitySettings {
+  const section = loadConfig(env, { identityService: identityEnvSchema }).identityService;
   const publicOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
   const defaultRedirects = [`${publicOrigin}/`];
   if (!config.publicUrl) {
@@ -64,5 +89,7 @@ export function identitySettings(config: Config): IdentitySettings {
     redirectUris:
       config.identity.oauthRedirectUris.length > 0 ? config.identity.oauthRedirectUris : defaultRedirects,
     publicOrigin,
+    accessTokenTtlS: section.IDENTITY_ACCESS_TOKEN_TTL_S,
+    refreshReuseGraceS: section.IDENTITY_REFRESH_REUSE_GRACE_S,
   };
 }

@@ -9,12 +9,7 @@ import { createHash, createSign, randomBytes, randomUUID } from 'node:crypto';
 import type { IdentityDb, SessionsTable, UsersTable } from '../../database.ts';
 import type { Selectable } from 'kysely';
 import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
-import {
-  ACCESS_TOKEN_TTL_S,
-  type IdentitySettings,
-  REFRESH_REUSE_GRACE_S,
-  SESSION_TTL_S,
-} from '../../settings.ts';
+import { type IdentitySettings, SESSION_TTL_S } from '../../settings.ts';
 import { announceRevocations } from './revocation-feed.ts';
 import type { SigningKey, SigningKeyStore } from './signing-keys.ts';
 
@@ -148,7 +143,7 @@ export class TokenService {
     if (row.token_expires_at.getTime() <= nowMs || row.expires_at.getTime() <= nowMs) {
       throw new CognitoError('NotAuthorizedException', sessionMessages.refreshExpired);
     }
-    if (row.rotated_at && nowMs - row.rotated_at.getTime() > REFRESH_REUSE_GRACE_S * 1000) {
+    if (row.rotated_at && nowMs - row.rotated_at.getTime() > this.settings.refreshReuseGraceS * 1000) {
       // A rotated token came back after the grace period: someone else holds a copy. End the session.
       await this.revokeSessions([row.origin_jti]);
       throw new CognitoError('NotAuthorizedException', sessionMessages.refreshRevoked);
@@ -245,7 +240,7 @@ export class TokenService {
       amr: session.amr,
       ...(user.groups.length > 0 ? { 'cognito:groups': user.groups } : {}),
       iat: nowS,
-      exp: nowS + ACCESS_TOKEN_TTL_S,
+      exp: nowS + this.settings.accessTokenTtlS,
     };
     const accessToken = signJwt(key, {
       ...common,
@@ -263,7 +258,12 @@ export class TokenService {
       token_use: 'id',
       aud: session.client_id,
     });
-    return { AccessToken: accessToken, IdToken: idToken, ExpiresIn: ACCESS_TOKEN_TTL_S, TokenType: 'Bearer' };
+    return {
+      AccessToken: accessToken,
+      IdToken: idToken,
+      ExpiresIn: this.settings.accessTokenTtlS,
+      TokenType: 'Bearer',
+    };
   }
 }
 

@@ -11,6 +11,11 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // The hosted login is served over TLS (Amplify forces https for its domain): a second, self-signed listener.
 process.env.E2E_TLS_PORT ??= String(port + 20_000);
+// A second server whose access tokens live 20 seconds and whose rotated refresh tokens have no reuse grace, for the
+// journeys where tabs outlive their token (token-refresh.spec.ts): the main one keeps the real 15 minutes.
+process.env.E2E_SHORT_TOKEN_PORT ??= String(port + 1);
+process.env.E2E_SHORT_TOKEN_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-short-token-'));
+const shortTokenURL = `http://127.0.0.1:${process.env.E2E_SHORT_TOKEN_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -45,30 +50,53 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../server/src/main.ts',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The deployment's own address: /config.json names the identity endpoint on it, never on the request's Host.
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // The journeys drive the demo: its seeded customer, the dev mailbox and the money simulators (loopback only).
-      TESSERA_MODE: 'demo',
-      // Hosted login (identity journeys): the TLS listener with a generated certificate, the web app's OAuth
-      // domain pointing at it, and this origin allowed as the redirect back.
-      TLS_PORT: process.env.E2E_TLS_PORT,
-      IDENTITY_OAUTH_DOMAIN: `localhost:${process.env.E2E_TLS_PORT}`,
-      IDENTITY_OAUTH_REDIRECT_URIS: `${baseURL}/`,
-      // Journeys are many people: each identity journey sends its own X-Forwarded-For (identity-support.ts,
-      // visitFrom), so the per-address limits on sign-ups and codes apply per journey, as behind a load balancer.
-      TRUST_PROXY: 'true',
-      // A build other than apps/web/dist (parallel runs build into their own folder).
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
+  webServer: [
+    {
+      command: 'node --import tsx ../server/src/main.ts',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // The deployment's own address: /config.json names the identity endpoint on it, never on the request's Host.
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // The journeys drive the demo: its seeded customer, the dev mailbox and the money simulators (loopback only).
+        TESSERA_MODE: 'demo',
+        // Hosted login (identity journeys): the TLS listener with a generated certificate, the web app's OAuth
+        // domain pointing at it, and this origin allowed as the redirect back.
+        TLS_PORT: process.env.E2E_TLS_PORT,
+        IDENTITY_OAUTH_DOMAIN: `localhost:${process.env.E2E_TLS_PORT}`,
+        IDENTITY_OAUTH_REDIRECT_URIS: `${baseURL}/`,
+        // Journeys are many people: each identity journey sends its own X-Forwarded-For (identity-support.ts,
+        // visitFrom), so the per-address limits on sign-ups and codes apply per journey, as behind a load balancer.
+        TRUST_PROXY: 'true',
+        // A build other than apps/web/dist (parallel runs build into their own folder).
+        WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
+      },
     },
-  },
+    {
+      command: 'node --import tsx ../server/src/main.ts',
+      url: `${shortTokenURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: process.env.E2E_SHORT_TOKEN_PORT,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: shortTokenURL,
+        DATA_DIR: process.env.E2E_SHORT_TOKEN_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        TESSERA_MODE: 'demo',
+        IDENTITY_ACCESS_TOKEN_TTL_S: '20',
+        // No grace for a rotated refresh token (a managed Cognito pool may have none): the web app's tabs must
+        // never present a token another tab has just rotated.
+        IDENTITY_REFRESH_REUSE_GRACE_S: '0',
+        // Its market moves once a second: nothing here watches prices, and the two cores are shared.
+        MARKET_DATA_TICK_MS: '1000',
+        WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
+      },
+    },
+  ],
 });

@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '@tessera/contracts';
 import { isHostedLoginReturn, loadAmplify, type HostedLoginOutcome } from './amplify.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { isSafeRedirect } from './search-params.ts';
+import { withSessionLock } from './session-lock.ts';
 
 /** The signed-in person as the app needs it. */
 export interface AuthSession {
@@ -162,7 +163,8 @@ export function createAmplifyAdapter(config: RuntimeConfig): AuthAdapter {
   };
   const readTokens = async () => {
     const { auth } = await loadAmplify(config);
-    const session = await auth.fetchAuthSession();
+    // One tab at a time: two tabs refreshing an expired token at once would both rotate the same refresh token.
+    const session = await withSessionLock(() => auth.fetchAuthSession());
     return session.tokens ?? null;
   };
   return {

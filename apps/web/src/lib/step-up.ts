@@ -10,6 +10,7 @@ import type { RuntimeConfig } from '@tessera/contracts';
 import { loadAmplify } from './amplify.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { loadRuntimeConfig } from './runtime-config.ts';
+import { withSessionLock } from './session-lock.ts';
 
 /** The factor the identity service asks for: the authenticator app, a code by SMS, or a code by e-mail. */
 export type StepUpMethod = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';
@@ -167,7 +168,7 @@ const defaultClient = createStepUpClient({
   },
   currentTokens: async (config) => {
     const { auth } = await loadAmplify(config);
-    const { tokens } = await auth.fetchAuthSession();
+    const { tokens } = await withSessionLock(() => auth.fetchAuthSession());
     if (!tokens) {
       return null;
     }

@@ -230,6 +230,8 @@ export type Camt054ImportStatus = (typeof CAMT054_IMPORT_STATUSES)[number];
 
 /** How long an uploaded camt.054 file waits for a second admin's approval before it expires. */
 export const CAMT054_IMPORT_TTL_HOURS = 24;
+/** Most imports that may wait for approval at once (each holds up to 5,000 credits): a bound on stored work. */
+export const CAMT054_PENDING_IMPORTS_MAX = 20;
 /** Most imports one page of GET /sepa/camt054/imports holds (newest first). */
 export const CAMT054_IMPORT_LIST_MAX = 50;
 /** Longest reason an admin may give when rejecting an import. */
@@ -430,6 +432,7 @@ export type CashRailErrorCode = (typeof CASH_RAIL_ERROR_CODES)[number];
 /** The codes only admins' back-office routes answer with (camt.054 imports); the customer app never shows them. */
 export const CASH_BACK_OFFICE_ERROR_CODES = [
   'CASH_CAMT054_IMPORT_NOT_FOUND',
+  'CASH_CAMT054_TOO_MANY_PENDING',
   'CASH_CAMT054_SAME_ADMIN',
   'CASH_CAMT054_IMPORT_EXPIRED',
   'CASH_CAMT054_IMPORT_NOT_PENDING',

@@ -101,6 +101,11 @@ export const Camt054ImportNotPendingError = defineError(
   409,
   'This import has already been decided.',
 );
+export const Camt054TooManyPendingError = defineError(
+  'CASH_CAMT054_TOO_MANY_PENDING',
+  422,
+  'Too many camt.054 imports are waiting for approval: approve or reject some first.',
+);
 export const CryptoAssetUnsupportedError = defineError(
   'CASH_CRYPTO_ASSET_UNSUPPORTED',
   422,

@@ -17,6 +17,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   CAMT054_IMPORT_LIST_MAX,
+  CAMT054_PENDING_IMPORTS_MAX,
   CAMT054_IMPORT_TTL_HOURS,
   type Camt054Import,
   type Camt054ImportCredit,
@@ -35,6 +36,7 @@ import {
   Camt054ImportNotFoundError,
   Camt054ImportNotPendingError,
   Camt054InvalidError,
+  Camt054TooManyPendingError,
   Camt054SameAdminError,
 } from '../rails/rails.errors.ts';
 import type { Rails } from '../rails/rails.ts';
@@ -143,6 +145,19 @@ async function expectations(rails: Rails, ibans: readonly string[], references: 
   return { walletIbans, booked };
 }
 
+/** Throws CASH_CAMT054_TOO_MANY_PENDING when CAMT054_PENDING_IMPORTS_MAX imports already wait. */
+async function requireRoomForAnImport(rails: Rails): Promise<void> {
+  const { pending } = await rails.db
+    .selectFrom('camt054_imports')
+    .select((eb) => eb.fn.countAll<string>().as('pending'))
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', rails.core.now())
+    .executeTakeFirstOrThrow();
+  if (Number(pending) >= CAMT054_PENDING_IMPORTS_MAX) {
+    throw new Camt054TooManyPendingError(undefined, { max: CAMT054_PENDING_IMPORTS_MAX });
+  }
+}
+
 /** POST /sepa/camt054: reads the file and stores it as a pending import (nothing booked), audited. */
 export async function uploadCamt054(rails: Rails, principal: Principal, xml: string): Promise<Camt054Import> {
   requireCamt054Admin(principal);
@@ -154,6 +169,7 @@ export async function uploadCamt054(rails: Rails, principal: Principal, xml: str
     });
   }
   const credits = creditsOf(parsed.transactions);
+  await requireRoomForAnImport(rails);
   const { walletIbans, booked } = await expectations(
     rails,
     credits.map((credit) => credit.creditorIban),

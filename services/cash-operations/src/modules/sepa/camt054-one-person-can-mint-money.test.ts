@@ -5,7 +5,12 @@
  * often it is approved); and upload, approval and booking are in the append-only audit log.
  */
 import { readFile } from 'node:fs/promises';
-import { type Camt054Import, DEMO_USER_IDS, type Wallet } from '@tessera/contracts';
+import {
+  CAMT054_PENDING_IMPORTS_MAX,
+  type Camt054Import,
+  DEMO_USER_IDS,
+  type Wallet,
+} from '@tessera/contracts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
@@ -221,6 +226,23 @@ describeEachDatabase('camt.054 imports: one person can mint money in production'
     const booked: Camt054Import = (await approve('ben', repeat.id)).json();
     expect(booked.result).toMatchObject({ credited: 0, suspense: 0, duplicates: 4 });
     expect(await money()).toEqual(before);
+  });
+
+  it('keeps at most 20 imports waiting for approval; rejecting one makes room', async () => {
+    const pending = async (): Promise<Camt054Import[]> =>
+      (await t.call('GET', `${IMPORTS}?status=pending`, { token: tokens['ada']! })).json().items;
+    for (let waiting = (await pending()).length; waiting < CAMT054_PENDING_IMPORTS_MAX; waiting += 1) {
+      expect((await upload('ada', await sampleFile())).statusCode).toBe(201);
+    }
+    const refused = await upload('ada', await sampleFile());
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'CASH_CAMT054_TOO_MANY_PENDING',
+      details: { max: CAMT054_PENDING_IMPORTS_MAX },
+    });
+    const [newest] = await pending();
+    await t.call('POST', `${IMPORTS}/${newest!.id}/reject`, { token: tokens['ben']!, body: {} });
+    expect((await upload('ada', await sampleFile())).statusCode).toBe(201);
   });
 });
 

@@ -28,9 +28,9 @@ export function amountLimitMinor(asset: Asset): bigint {
 }
 
 /**
- * Parses a positive amount of `asset`; throws the CASH_AMOUNT_* code of the first rule it breaks. Amounts of
- * {@link CASH_AMOUNT_INTEGER_DIGITS_MAX} integer digits or more are CASH_AMOUNT_TOO_LARGE: a 10^36 EUR credit once
- * overflowed the ledger's balance after its record was written (issue #13, defect 2).
+ * Parses a positive amount of `asset`; throws the CASH_AMOUNT_* code of the first rule it breaks. More than
+ * {@link CASH_AMOUNT_INTEGER_DIGITS_MAX} integer digits is CASH_AMOUNT_TOO_LARGE: a 10^36 EUR credit once overflowed
+ * the ledger's balance after its record was written (issue #13, defect 2).
  */
 export function parsePositiveAmount(text: unknown, asset: Asset): MinorUnits {
   if (typeof text !== 'string') {

@@ -91,6 +91,11 @@ export async function lockedForS(db: IdentityDb, key: string): Promise<number> {
  * now locked for (0 while under the limit). The count restarts when the window has passed.
  */
 export async function countEvent(db: IdentityDb, key: string, rule: ThrottleRule): Promise<number> {
+  countsSinceSweep += 1;
+  if (countsSinceSweep >= SWEEP_EVERY_COUNTS) {
+    countsSinceSweep = 0;
+    await sweepIdleThrottles(db);
+  }
   const row = await db
     .insertInto('throttles')
     .values({ key, failures: 1, window_started_at: new Date(), locked_until: null })
@@ -115,6 +120,30 @@ export async function countEvent(db: IdentityDb, key: string, rule: ThrottleRule
     .where('key', '=', key)
     .execute();
   return lockS;
+}
+
+/** The longest window of any rule: a row whose window started before this counts nothing any more. */
+const WINDOW_MAX_S = Math.max(...Object.values(throttleRules).map((rule) => rule.windowS));
+/** One count in this many also sweeps idle rows, so the table stays bounded by recent activity. */
+const SWEEP_EVERY_COUNTS = 100;
+/** Rows deleted by one sweep at most (a sweep never holds a request up for long). */
+const SWEEP_ROWS_MAX = 1000;
+let countsSinceSweep = 0;
+
+/**
+ * Deletes rows that no longer count: their window has passed and they are not locked. `countEvent` restarts such
+ * a row at 1 anyway, so deleting it changes no decision; without this, every name a sprayer tries and every
+ * (account, address) that once failed would stay a row for ever. Returns how many rows went.
+ */
+export async function sweepIdleThrottles(db: IdentityDb): Promise<number> {
+  const idle = db
+    .selectFrom('throttles')
+    .select('key')
+    .where('window_started_at', '<', sql<Date>`now() - make_interval(secs => ${WINDOW_MAX_S})`)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
+    .limit(SWEEP_ROWS_MAX);
+  const result = await db.deleteFrom('throttles').where('key', 'in', idle).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Clears a key after a success (a right password ends the account's failure streak). */

@@ -375,6 +375,23 @@ export async function approveCamt054Import(
   if (approved.status === 'booked') {
     return toImport(approved, rails.core.now(), true);
   }
+  // Approvals of one import in this process wait for the booking under way instead of running it a second time:
+  // money would still move once (entry references), but the figures would count the other's bookings as duplicates.
+  // Across processes that can still happen; only the figures, never the money, would be affected.
+  let booking = bookingsUnderWay.get(approved.id);
+  if (!booking) {
+    booking = bookApproved(rails, principal, approved).finally(() => bookingsUnderWay.delete(approved.id));
+    bookingsUnderWay.set(approved.id, booking);
+  }
+  await booking;
+  return getCamt054Import(rails, principal, approved.id);
+}
+
+/** The bookings running in this process, by import id. */
+const bookingsUnderWay = new Map<string, Promise<void>>();
+
+/** Books an approved import's credits (each once by its entry reference), then marks it booked, audited. */
+async function bookApproved(rails: Rails, principal: Principal, approved: ImportRow): Promise<void> {
   // From here the import is approved: every credit is booked once by its entry reference, whoever runs this.
   const results: SepaCreditResult[] = [];
   for (const credit of approved.credits) {
@@ -404,7 +421,7 @@ export async function approveCamt054Import(
   };
   const now = rails.core.now();
   await rails.db.transaction().execute(async (trx) => {
-    // Only the first to finish writes the figures (a concurrent approval books nothing new and finds it booked).
+    // Only the first to finish writes the figures (another process's approval may have finished first).
     const marked = await trx
       .updateTable('camt054_imports')
       .set({ status: 'booked', booked_at: now, result: JSON.stringify(result) })
@@ -412,8 +429,9 @@ export async function approveCamt054Import(
       .where('status', '=', 'approved')
       .executeTakeFirst();
     if (marked.numUpdatedRows > 0n) {
+      // The booking is the approver's act, whichever approval's request happened to finish it.
       await appendAudit(trx, {
-        actor: principal,
+        actor: { userId: approved.decided_by!, username: approved.decided_by_name ?? '' },
         action: 'camt054.book',
         subjectType: 'camt054_import',
         subjectId: approved.id,
@@ -422,12 +440,12 @@ export async function approveCamt054Import(
           credited: result.credited,
           suspense: result.suspense,
           duplicates: result.duplicates,
+          finishedInRequestOf: principal.userId,
         },
         at: now,
       });
     }
   });
-  return getCamt054Import(rails, principal, approved.id);
 }
 
 /** POST /sepa/camt054/imports/:id/reject: any admin (the uploader too) turns a pending import down; audited. */

@@ -18,7 +18,10 @@ import {
   recordOperation,
   updateOperationStatus,
 } from '../activity/activity.service.ts';
-import { findWalletByDepositAddress } from '../wallets/wallets.repository.ts';
+import { findWalletByDepositAddress, findWalletById } from '../wallets/wallets.repository.ts';
+import { resolveSubmission } from '../activity/submit-operation.ts';
+import type { CryptoDepositsTable } from '../rails/rails.tables.ts';
+import type { Selectable } from 'kysely';
 import { RAIL_LEDGER_CODES, railLegId, resolveHolds, type Rails } from '../rails/rails.ts';
 import { ledgerUnavailable, submissionDeadline, submitChain } from '../accounts/ledger-submission.ts';
 import { type Chain, CHAINS, type ChainTransaction, SimulatedChains } from './chain-adapter.ts';
@@ -222,6 +225,18 @@ async function updatePendingDeposits(rails: Rails, chains: SimulatedChains, chai
     .limit(500)
     .execute();
   for (const deposit of pending) {
+    // A deposit whose hold the ledger was not seen to take: held again (same ids) once its first attempt is
+    // resolved as not held; left for later while its outcome is unknown.
+    const holdState = await resolveSubmission(core, deposit.id);
+    if (holdState === 'pending') {
+      continue;
+    }
+    if (holdState === 'discarded') {
+      await rehold(rails, deposit).catch((error: unknown) => {
+        core.log.warn({ err: error, operationId: deposit.id }, 'holding a crypto deposit again failed');
+      });
+      continue;
+    }
     const confirmations = (await chains.confirmationsOf(chain, deposit.tx_hash)) ?? 0;
     if (confirmations >= deposit.confirmations_required) {
       const rejection = await resolveHolds(core, deposit.id, deposit.asset, 1, 'post');
@@ -247,6 +262,23 @@ async function updatePendingDeposits(rails: Rails, chains: SimulatedChains, chai
       });
     }
   }
+}
+
+/** Submits the hold of a detected deposit again, as its detection did (same operation and transfer ids). */
+async function rehold(rails: Rails, deposit: Selectable<CryptoDepositsTable>): Promise<void> {
+  const wallet = await findWalletById(rails.core.db, deposit.wallet_id);
+  if (!wallet?.deposit_address || !wallet.deposit_chain) {
+    return;
+  }
+  await detectDeposit(rails, {
+    chain: deposit.chain as Chain,
+    txHash: deposit.tx_hash,
+    direction: 'incoming',
+    address: wallet.deposit_address,
+    asset: deposit.asset,
+    amountMinor: BigInt(deposit.amount_minor),
+    blockHeight: deposit.block_height === null ? null : Number(deposit.block_height),
+  });
 }
 
 /** GET /crypto/networks. */

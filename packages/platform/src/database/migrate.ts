@@ -86,7 +86,8 @@ export const MIGRATION_LOCK_WAIT_MS = 10 * 60 * 1000;
  * lock (advisory locks nest within a session, so the migrator takes the same lock again on it; from another
  * connection it would wait for itself); other queries of `work` use the pool as usual. On PGlite one process owns
  * the data directory (data-dir-lock.ts), so there is nobody to wait for: `work` gets `database.db` and no lock.
- * The wait is bounded by {@link MIGRATION_LOCK_WAIT_MS} rather than the pool's statement timeout.
+ * The wait is bounded by {@link MIGRATION_LOCK_WAIT_MS} rather than the pool's statement timeout. The lock keeps
+ * one pool connection while `work` runs, so `work`'s other queries need a pool of at least two.
  */
 export async function withMigrationLock<T>(
   database: Pick<Database, 'db' | 'kind'>,

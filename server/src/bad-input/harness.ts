@@ -402,8 +402,8 @@ interface AcceptedAnswer {
 /**
  * GET routes that take no query parameter at all: they read the caller's own data (or public data) and ignore a
  * query, which then changes neither the answer's meaning nor any state. Listed one by one, so a route that starts
- * taking parameters must validate them (or be added here on purpose). Not listed on purpose: help,
- * market-data-info and time-series, whose docs promise VALIDATION_FAILED for unknown parameters.
+ * taking parameters must validate them (or be added here on purpose). Every other GET refuses what it does not
+ * know, as docs/api.md promises for help, the instrument list and candles.
  */
 const routesIgnoringTheQuery = new Set([
   'GET /api/user-management/me',
@@ -425,6 +425,8 @@ const routesIgnoringTheQuery = new Set([
   'GET /api/market-data/quotes/:productId',
   'GET /api/market-data/status',
   'GET /api/market-data/status/:productId',
+  'GET /api/market-data-info/sources',
+  'GET /api/time-series/status',
   'GET /healthz',
   'GET /readyz',
   'GET /config.json',

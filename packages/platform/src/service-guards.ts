@@ -49,33 +49,51 @@ const UNSAFE_TEXT = /[\u0000\uD800-\uDFFF]/u;
 /** The message of a refused string, as `details.issues[].message` carries it. */
 export const UNSAFE_TEXT_MESSAGE = 'must not contain U+0000 or an unpaired surrogate';
 
+/** Where a value sits: its parent's place and its own key, joined into a path only when an issue is found. */
+interface Place {
+  readonly parent: Place | null;
+  readonly key: string;
+}
+
+function pathOf(place: Place): string {
+  const keys: string[] = [];
+  for (let at: Place | null = place; at !== null; at = at.parent) {
+    keys.push(at.key);
+  }
+  return keys.reverse().join('.');
+}
+
 /**
- * The paths (`body.items.0.note`, `query.q`; a key's own path ends in the key) of strings holding U+0000 or a lone
+ * The paths (`body.items.0.note`, `query.q`; an unsafe key shows as `(key)`) of strings holding U+0000 or a lone
  * surrogate, at most {@link UNSAFE_TEXT_ISSUES_MAX}. Walks with its own stack, not recursion: a body of nested
  * arrays a megabyte deep must not overflow the call stack. The walk is linear in the size of the parsed value,
- * which the body limit bounds.
+ * which the body limit bounds (a ledger batch of 8,189 transfers takes a few milliseconds), and builds a path only
+ * for an issue.
  */
 export function findUnsafeText(value: unknown, rootPath: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const stack: Array<{ value: unknown; path: string }> = [{ value, path: rootPath }];
+  const stack: Array<{ value: unknown; place: Place }> = [{ value, place: { parent: null, key: rootPath } }];
   while (stack.length > 0 && issues.length < UNSAFE_TEXT_ISSUES_MAX) {
-    const { value: current, path } = stack.pop()!;
+    const { value: current, place } = stack.pop()!;
     if (typeof current === 'string') {
       if (UNSAFE_TEXT.test(current)) {
-        issues.push({ path, message: UNSAFE_TEXT_MESSAGE });
+        issues.push({ path: pathOf(place), message: UNSAFE_TEXT_MESSAGE });
       }
     } else if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index -= 1) {
-        stack.push({ value: current[index], path: `${path}.${index}` });
+        stack.push({ value: current[index], place: { parent: place, key: String(index) } });
       }
     } else if (current !== null && typeof current === 'object') {
-      for (const [key, inner] of Object.entries(current).reverse()) {
+      const keys = Object.keys(current);
+      for (let index = keys.length - 1; index >= 0; index -= 1) {
+        const key = keys[index]!;
         // The key itself is text the service may store (metadata, preferences): checked like a value.
-        const innerPath = `${path}.${UNSAFE_TEXT.test(key) ? '(key)' : key}`;
-        if (UNSAFE_TEXT.test(key)) {
-          issues.push({ path: innerPath, message: UNSAFE_TEXT_MESSAGE });
+        const unsafeKey = UNSAFE_TEXT.test(key);
+        const inner: Place = { parent: place, key: unsafeKey ? '(key)' : key };
+        if (unsafeKey) {
+          issues.push({ path: pathOf(inner), message: UNSAFE_TEXT_MESSAGE });
         }
-        stack.push({ value: inner, path: innerPath });
+        stack.push({ value: (current as Record<string, unknown>)[key], place: inner });
       }
     }
   }

@@ -73,6 +73,12 @@ const notesService: ServiceDefinition = defineService({
     app.get('/crash', async () => {
       await sql`select * from no_such_table`.execute(context.db);
     });
+    app.post('/', async (request) => {
+      const { body } = request.body as { body: string };
+      await context.db.insertInto('notes').values({ body }).execute();
+      return { stored: true };
+    });
+    app.post('/dev/reset', async () => ({ reset: true }));
   },
   demoSignIns: () => [{ email: 'ada@example.com', password: 'demo-password', role: 'customer' }],
 });
@@ -106,6 +112,27 @@ describeEachDatabase('server', ({ createDatabase }) => {
     expect(server.demoSignIns).toEqual([
       { email: 'ada@example.com', password: 'demo-password', role: 'customer' },
     ]);
+  });
+
+  it('hostile text reaches the database (defect 3) and development is the default (defect 7): every mounted service is guarded', async () => {
+    const hostile = await server.app.inject({
+      method: 'POST',
+      url: '/api/notes/',
+      payload: { body: 'a\u0000b' },
+    });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().error.details.issues).toEqual([
+      { path: 'body.body', message: 'must not contain U+0000 or an unpaired surrogate' },
+    ]);
+    // This suite's config sets neither NODE_ENV nor TESSERA_MODE: production, so no demo-only route answers.
+    const demoOnly = await server.app.inject({ method: 'POST', url: '/api/notes/dev/reset' });
+    expect(demoOnly.statusCode).toBe(404);
+    const authenticated = await server.app.inject({
+      method: 'GET',
+      url: '/api/notes/',
+      headers: { authorization: 'Bearer x' },
+    });
+    expect(authenticated.headers['cache-control']).toBe('no-store');
   });
 
   it('answers service errors with their code, and hides driver errors behind INTERNAL with the request id', async () => {

@@ -10,7 +10,6 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  type Camt054ImportResult,
   normalizeIban,
   type SepaCreditResult,
   type SepaDepositDetails,
@@ -24,12 +23,10 @@ import { operationMetadata, recordOperation } from '../activity/activity.service
 import { eurValueMinor } from '../limits/limits.service.ts';
 import { findCurrentWallet, findWalletByIban } from '../wallets/wallets.repository.ts';
 import { WalletNotFoundError } from '../../cash-operations.errors.ts';
-import { Camt054InvalidError } from '../rails/rails.errors.ts';
 import { RAIL_LEDGER_CODES, railLegId, type Rails } from '../rails/rails.ts';
 import { submissionDeadline } from '../accounts/ledger-submission.ts';
 import { submitOperation } from '../activity/submit-operation.ts';
 import { railFeeMinor } from '../rails/rail-fees.ts';
-import { parseCamt054 } from './camt054.ts';
 
 /** An incoming credit, from either source. */
 export interface IncomingSepaCredit {
@@ -207,65 +204,4 @@ async function legsOf(
     });
   }
   return { transfers, feeMinor };
-}
-
-/**
- * Imports a camt.054 notification: books each booked EUR credit once (matched to a wallet by IBAN, else suspense);
- * debits, other currencies and unbooked entries are counted as skipped. A file that cannot be read changes nothing.
- */
-export async function importCamt054(rails: Rails, xml: string): Promise<Camt054ImportResult> {
-  const parsed = parseCamt054(xml);
-  if (!parsed.ok) {
-    throw new Camt054InvalidError(undefined, {
-      problem: parsed.problem,
-      ...(parsed.detail ? { detail: parsed.detail } : {}),
-    });
-  }
-  // Check every amount before booking anything, so a bad file books nothing.
-  const credits = parsed.transactions.filter(
-    (transaction) =>
-      transaction.booked && transaction.creditDebit === 'CRDT' && transaction.currency === 'EUR',
-  );
-  for (const credit of credits) {
-    if (!credit.creditorIban) {
-      throw new Camt054InvalidError(undefined, {
-        problem: 'entry_invalid',
-        detail: `${credit.reference}: no creditor IBAN`,
-      });
-    }
-    try {
-      parsePositiveAmount(credit.amount, EUR);
-    } catch {
-      throw new Camt054InvalidError(undefined, {
-        problem: 'entry_invalid',
-        detail: `${credit.reference}: bad amount`,
-      });
-    }
-  }
-  const results: SepaCreditResult[] = [];
-  for (const credit of credits) {
-    results.push(
-      await bookIncomingCredit(
-        rails,
-        {
-          entryReference: credit.reference,
-          creditorIban: credit.creditorIban!,
-          amount: credit.amount,
-          debtorName: credit.debtorName,
-          debtorIban: credit.debtorIban,
-          remittance: credit.remittance,
-        },
-        'camt054',
-      ),
-    );
-  }
-  const fresh = results.filter((result) => result.created);
-  return {
-    entries: parsed.transactions.length,
-    credited: fresh.filter((result) => result.outcome === 'credited').length,
-    suspense: fresh.filter((result) => result.outcome === 'suspense').length,
-    duplicates: results.length - fresh.length,
-    skipped: parsed.transactions.length - credits.length,
-    results,
-  };
 }

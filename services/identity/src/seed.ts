@@ -56,6 +56,8 @@ export const demoUsers: readonly DemoUser[] = [
       ['0005', 'kim.kyc', 'kyc_reviewer', 'Kim-Review-2026!'],
       ['0006', 'uma.research', 'ux_researcher', 'Uma-Research-2026!'],
       ['0007', 'ada.admin', 'admin', 'Ada-Admin-2026!'],
+      // A second admin: camt.054 imports need an approver other than their uploader (four eyes).
+      ['0008', 'max.admin', 'admin', 'Max-Admin-2026!'],
     ] as const
   ).map(([suffix, local, group, password]) => ({
     id: `7e5a0d0e-${suffix}-4000-8000-00000000a0a${suffix.slice(-1)}`,

@@ -59,8 +59,8 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        // The deployment's own address: /config.json names the identity endpoint on it, never on the request's Host.
-        PUBLIC_URL: baseURL,
+        // No PUBLIC_URL, as under npm start: /config.json gives same-origin paths (never the request's Host), which
+        // the web app resolves against its own origin. The short-token server below sets one.
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         // The journeys drive the demo: its seeded customer, the dev mailbox and the money simulators (loopback only).

@@ -69,7 +69,9 @@ async function setUp(config: RuntimeConfig) {
       Cognito: {
         userPoolId: identity.userPoolId,
         userPoolClientId: identity.userPoolClientId,
-        userPoolEndpoint: identity.userPoolEndpoint,
+        // /config.json gives a path unless PUBLIC_URL is set (it never echoes the request's Host): Amplify needs
+        // an absolute URL, so a path is resolved against this page's origin.
+        userPoolEndpoint: new URL(identity.userPoolEndpoint, origin).href,
         signUpVerificationMethod: 'code',
         loginWith: identity.oauthDomain
           ? {

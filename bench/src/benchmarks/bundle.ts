@@ -50,7 +50,7 @@ export const bundleBenchmark: Benchmark = {
       throw new Error(`${WEB_DIST} is missing: run \`npm run build\` first`);
     }
     const port = 40_000 + Math.floor(Math.random() * 10_000);
-    const stop = await startServer(port);
+    const stop = await startServer(port, { TESSERA_MODE: 'demo' }); // it signs in as the demo customer
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

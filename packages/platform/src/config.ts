@@ -122,7 +122,7 @@ export const platformEnvSchema = z.object({
     .string()
     .refine(isPostgresUrl, { error: 'must be a postgres:// or postgresql:// URL with a host' })
     .optional(),
-  DATABASE_POOL_MAX: envInteger(10, { min: 1, max: 1000 }),
+  DATABASE_POOL_MAX: envInteger(10, { min: 2, max: 1000 }),
   DATABASE_STATEMENT_TIMEOUT_MS: envInteger(30_000, { min: 0, max: 3_600_000 }),
   DATA_DIR: envString('./data', 4096).refine((value) => value.length > 0, { error: 'must not be empty' }),
   LOG_LEVEL: envEnum(logLevels, 'info'),

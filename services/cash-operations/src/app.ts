@@ -137,11 +137,11 @@ export function defineCashOperationsService(options: CashCoreOptions = {}) {
       await app.register(cashOperationsRoutes, { context, core });
       await app.register(railsRoutes, { context, core });
     },
-    /** The bank's accounts of every asset (idempotent), then the demo customers' wallets outside production. */
+    /** The bank's accounts of every asset (idempotent), then the demo customers' wallets in demo mode only. */
     async seed(context) {
       const core = createCashCoreOf(context, options);
       await ensureBankAccounts(core.ledger);
-      if (context.config.nodeEnv !== 'production') {
+      if (context.config.mode === 'demo') {
         await seedDemoWallets(core);
       }
     },

@@ -45,7 +45,8 @@ export const identityService = defineService({
   /** The directory other services use (IDENTITY_CLIENT of @tessera/contracts). */
   createClient: async (context) => createIdentityDirectory(context.db as IdentityDb),
   async seed(context) {
-    if (context.config.nodeEnv === 'production') {
+    // Published passwords exist in demo mode only (TESSERA_MODE, packages/platform config.ts).
+    if (context.config.mode !== 'demo') {
       return;
     }
     await seedDemoUsers(context.db as IdentityDb);

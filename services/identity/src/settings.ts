@@ -85,7 +85,7 @@ export function identitySettings(config: Config, env?: Environment): IdentitySet
     userPoolId: config.identity.userPoolId,
     clientIds: [config.identity.userPoolClientId],
     issuer: config.identity.issuer ?? `${publicOrigin}/identity/${config.identity.userPoolId}`,
-    mailboxEnabled: config.nodeEnv !== 'production',
+    mailboxEnabled: config.mode === 'demo',
     redirectUris:
       config.identity.oauthRedirectUris.length > 0 ? config.identity.oauthRedirectUris : defaultRedirects,
     publicOrigin,

@@ -97,6 +97,11 @@ export const processorSimulatorService = defineService({
   migrations: { '0001-processor-simulator': processorSimulatorMigration },
   createClient: async (context): Promise<PaymentProcessor> => new ProcessorSimulator(context.db),
   async plugin(app, { context }) {
+    // Cash operations uses the simulator in demo mode only (rails.ts, simulatorsOpen): elsewhere its pages and
+    // tokens would be a processor nobody pays through, so they are not served (404).
+    if (context.config.mode !== 'demo') {
+      return;
+    }
     await app.register(simulatorRoutes, { simulator: simulatorOf(context) });
   },
 });

@@ -131,7 +131,10 @@ export interface RailsRoutesOptions {
 }
 
 export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, { context, core }) => {
-  const settings = { ...defaultRailsSettings(context.config.nodeEnv), ...settingsOverrides.get(context) };
+  const settings = {
+    ...defaultRailsSettings(context.config.nodeEnv, context.config.mode),
+    ...settingsOverrides.get(context),
+  };
   const rails = createRailsBase(core, context, settings);
   const card = createCardRail(rails, processorOf(context, settings));
   const crypto = createCryptoRail(rails);
@@ -151,8 +154,8 @@ export const railsRoutes: FastifyPluginAsync<RailsRoutesOptions> = async (app, {
     (_request, body, done) => done(null, body),
   );
   const principalOf = (request: FastifyRequest) => authenticate(request, context.auth);
-  // The /dev/… simulators credit money that no payer sent: never mounted in production (404 there, for staff too).
-  const devRoutesMounted = context.config.nodeEnv !== 'production';
+  // The /dev/… simulators credit money that no payer sent: mounted in demo mode only (404 otherwise, for staff too).
+  const devRoutesMounted = context.config.mode === 'demo';
 
   // Beneficiaries.
   app.get('/beneficiaries', async (request) => {

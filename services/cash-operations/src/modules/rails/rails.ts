@@ -55,12 +55,15 @@ export interface RailsSettings {
   readonly cardHoldTimeoutSeconds: number;
   /** How long after a withdrawal the simulated rail confirms or rejects it. */
   readonly withdrawalSettleDelayMs: number;
-  /** The simulators' dev endpoints: open outside production; staff (support_agent, admin) may use them anywhere. */
+  /** The simulators (card processor, dev endpoints): open in demo mode only; staff may use the dev endpoints there. */
   readonly simulatorsOpen: boolean;
 }
 
-/** The defaults per environment: tests drive the queue and the chains by hand. */
-export function defaultRailsSettings(nodeEnv: 'development' | 'production' | 'test'): RailsSettings {
+/** The defaults per environment and mode: tests drive the queue and the chains by hand. */
+export function defaultRailsSettings(
+  nodeEnv: 'development' | 'production' | 'test',
+  mode: 'demo' | 'production',
+): RailsSettings {
   const test = nodeEnv === 'test';
   return {
     startWorker: !test,
@@ -70,7 +73,7 @@ export function defaultRailsSettings(nodeEnv: 'development' | 'production' | 'te
     cardCaptureDelayMs: test ? 0 : 1500,
     cardHoldTimeoutSeconds: 7 * 24 * 60 * 60,
     withdrawalSettleDelayMs: test ? 0 : 3000,
-    simulatorsOpen: nodeEnv !== 'production',
+    simulatorsOpen: mode === 'demo',
   };
 }
 

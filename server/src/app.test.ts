@@ -79,6 +79,7 @@ const notesService: ServiceDefinition = defineService({
       return { stored: true };
     });
     app.post('/dev/reset', async () => ({ reset: true }));
+    app.get('/by-id/:id', async () => ({ found: false }));
   },
   demoSignIns: () => [{ email: 'ada@example.com', password: 'demo-password', role: 'customer' }],
 });
@@ -133,6 +134,16 @@ describeEachDatabase('server', ({ createDatabase }) => {
       headers: { authorization: 'Bearer x' },
     });
     expect(authenticated.headers['cache-control']).toBe('no-store');
+  });
+
+  it("answered the router's refusals in Fastify's own body (bad-input suite): a path parameter that is bad percent-encoding is VALIDATION_FAILED, an over-long one is in our envelope too", async () => {
+    const badEncoding = await server.app.inject({ method: 'GET', url: '/api/notes/by-id/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json().error.code).toBe('VALIDATION_FAILED');
+    expect(badEncoding.headers['x-request-id']).toBeDefined();
+    const tooLong = await server.app.inject({ method: 'GET', url: `/api/notes/by-id/${'x'.repeat(1000)}` });
+    expect([400, 404]).toContain(tooLong.statusCode);
+    expect(['VALIDATION_FAILED', 'NOT_FOUND']).toContain(tooLong.json().error.code);
   });
 
   it('answers service errors with their code, and hides driver errors behind INTERNAL with the request id', async () => {

@@ -12,6 +12,7 @@ import {
   type Database,
   type DemoSignIn,
   errorHandlerPlugin,
+  frameworkErrorHandler,
   type EventBus,
   healthPlugin,
   migrate,
@@ -71,6 +72,7 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
     ...createFastifyLoggingOptions(config, { pretty: options.prettyLogs ?? false }),
     trustProxy: config.trustProxy,
     bodyLimit: bodyLimitBytes,
+    frameworkErrors: frameworkErrorHandler,
   });
   try {
     await app.register(requestIdPlugin);

@@ -26,6 +26,7 @@ import {
   ValidationFailedError,
   validationFailed,
 } from './errors.ts';
+import { requestIdHeader } from './logging.ts';
 
 /** The JSON body of every error response. */
 export interface ErrorBody {
@@ -105,6 +106,26 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 /** Answers NOT_FOUND as JSON; the not-found handler of APIs (`app.setNotFoundHandler(notFoundHandler)`). */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return sendError(reply, new NotFoundError(`No route for ${request.method} ${request.url.split('?')[0]}.`));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals, raised before any hook or error handler runs (a
+ * path parameter that is not valid percent-encoding, FST_ERR_BAD_URL; one longer than the router's limit,
+ * FST_ERR_MAX_PARAM_LENGTH), answered in our envelope as VALIDATION_FAILED instead of Fastify's own body.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long.'
+      : 'A path parameter is not valid percent-encoding.';
+  request.log.info({ code: error.code }, 'request rejected by the router');
+  // No hook runs for these, so the request id the other answers carry is set here.
+  void reply.header(requestIdHeader, request.id);
+  void sendError(reply, new ValidationFailedError(undefined, { issues: [{ path: 'params', message }] }));
 }
 
 function handleError(this: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {

@@ -40,7 +40,12 @@ const cognitoHeaders = (operation: string) => ({
  * Proves the second factor as the web app's step-up dialog does (CUSTOM_AUTH, then the code), reading the code the
  * identity service queued for the customer from its outbox, as the dev mailbox shows it.
  */
-async function signInStepUp(server: TesseraServer, email: string, accessToken: string): Promise<string> {
+async function signInStepUp(
+  server: TesseraServer,
+  customer: { readonly email: string; readonly phoneNumber?: string | undefined },
+  accessToken: string,
+): Promise<string> {
+  const { email } = customer;
   const started = await server.app.inject({
     method: 'POST',
     url: '/identity',
@@ -53,7 +58,8 @@ async function signInStepUp(server: TesseraServer, email: string, accessToken: s
   });
   const { Session } = started.json<{ Session?: string }>();
   const { rows } = await sql<{ body: string }>`
-    select body from identity.outbox order by created_at desc, id desc limit 1`.execute(server.database.db);
+    select body from identity.outbox where recipient in (${email}, ${customer.phoneNumber ?? email})
+    order by created_at desc, id desc limit 1`.execute(server.database.db);
   const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
   const answered = await server.app.inject({
     method: 'POST',
@@ -118,7 +124,7 @@ export async function startHarness(database: Database): Promise<BadInputHarness>
   const sample = await readSample(server, accessToken);
   // Money movements ask for a recent second factor before some of their checks (docs/api.md, "Step-up"): the
   // suite's token has one, so hostile input reaches every check a customer who passed step-up reaches.
-  const stepUpToken = await signInStepUp(server, ana.email, accessToken);
+  const stepUpToken = await signInStepUp(server, ana, accessToken);
   const moneyWatch = await MoneyStateWatch.start(database);
   return {
     server,
@@ -127,7 +133,7 @@ export async function startHarness(database: Database): Promise<BadInputHarness>
     documented: readDocumentedCodes(apiDocPath),
     moneyWatch,
     refreshStepUp: async function (this: BadInputHarness) {
-      this.accessToken = await signInStepUp(server, ana.email, accessToken);
+      this.accessToken = await signInStepUp(server, ana, accessToken);
     },
   };
 }

@@ -1,11 +1,11 @@
 import { MoneyDisplay, type MoneyDisplayProps } from '@tessera/ui';
-import { formatMoney, type SignDisplay } from '@tessera/money';
+import type { SignDisplay } from '@tessera/money';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { assetOf, toMinor } from '#/lib/cash/money.ts';
+import { assetOf, formatMinorText, toMinor } from '#/lib/cash/money.ts';
 
 /**
  * An amount from cash operations (a decimal string in the asset's unit) shown exactly, in the page's language,
- * with @tessera/money's formatting: `€1,234.56` / `1 234,56 €`, crypto with its code and without trailing zeros.
+ * with the app's one formatter (format-number.ts): `€1,234.56` / `1 234,56 €`, crypto with its code and without trailing zeros.
  */
 export function MoneyAmount({
   amount,
@@ -39,10 +39,7 @@ export function MoneyAmount({
       tone={tone}
       className={className}
       format={(value, _scale, _currency, locale) =>
-        formatMoney(value as typeof minor, asset, locale, {
-          signDisplay,
-          trailingZeros: asset.scale > 2 ? 'trim' : 'keep',
-        })
+        formatMinorText(value as typeof minor, asset, locale, { signDisplay })
       }
     />
   );

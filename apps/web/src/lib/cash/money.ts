@@ -1,21 +1,21 @@
 /**
  * Amounts as cash operations send them (decimal strings in the asset's unit, e.g. "12.30" EUR, "0.00012345" BTC)
- * turned into exact minor units and display text with @tessera/money. Nothing here goes through a JavaScript
- * number: a float would lose an ETH amount's 18 decimals.
+ * turned into exact minor units with @tessera/money and into display text with the app's one formatter
+ * (format-number.ts, Intl.NumberFormat on the decimal string). Nothing here goes through a JavaScript number: a
+ * float would lose an ETH amount's 18 decimals.
  */
 import {
   Decimal,
-  formatDecimalLocale,
-  formatMoney,
+  formatAmount,
   getAsset,
   isCrypto,
   isFiat,
   parseAmount,
-  scale,
   type Asset,
   type MinorUnits,
   type SignDisplay,
 } from '@tessera/money';
+import { formatNumberText } from '../format-number.ts';
 
 /** The registry asset for a code, or undefined for a code the app does not know. */
 export function assetOf(code: string): Asset | undefined {
@@ -56,10 +56,29 @@ export function formatAmountText(
   if (!asset || minor === undefined) {
     return `${amount}\u00a0${assetCode}`;
   }
-  return formatMoney(minor, asset, language, {
-    signDisplay: options.signDisplay ?? 'auto',
-    trailingZeros: options.trim || asset.scale > 2 ? 'trim' : 'keep',
-  });
+  return formatMinorText(minor, asset, language, options);
+}
+
+/**
+ * Display text of minor units of a known asset: every decimal of a fiat amount (`€12.30`), crypto and other
+ * assets without trailing zeros (`0.25 BTC`), or any asset trimmed when asked.
+ */
+export function formatMinorText(
+  minor: MinorUnits,
+  asset: Asset,
+  language: 'en' | 'fr',
+  options: { signDisplay?: SignDisplay; trim?: boolean } = {},
+): string {
+  const trim = options.trim || asset.scale > 2;
+  const text = formatAmount(minor, asset.scale);
+  return (
+    formatNumberText(text, language, {
+      asset,
+      minimumFractionDigits: trim ? 0 : asset.scale,
+      maximumFractionDigits: asset.scale,
+      signDisplay: options.signDisplay ?? 'auto',
+    }) ?? `${text}\u00a0${asset.code}`
+  );
 }
 
 /** Significant digits a rate is shown with, as currency converters show them ("0.926042", "88,267.23"). */
@@ -80,8 +99,14 @@ export function formatRateText(rate: string, language: 'en' | 'fr'): string {
     integer === '0'
       ? leadingZeros + RATE_SIGNIFICANT_DIGITS
       : Math.max(2, RATE_SIGNIFICANT_DIGITS - integer.length);
-  const shown = Math.min(decimals, fraction.length);
-  return formatDecimalLocale(parsed.value.rescale(scale(Math.max(shown, 0)), 'half_even'), language);
+  const shown = Math.max(Math.min(decimals, fraction.length), 0);
+  return (
+    formatNumberText(parsed.value.toString(), language, {
+      minimumFractionDigits: shown,
+      maximumFractionDigits: shown,
+      roundingMode: 'halfEven',
+    }) ?? rate
+  );
 }
 
 /** The rejection code of an amount typed by the customer, or null when it is a valid positive amount. */

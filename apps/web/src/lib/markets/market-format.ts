@@ -1,10 +1,12 @@
 /**
- * Prices, quantities, amounts and percentages of market data for people to read, per language, through
- * @tessera/money (never a float: a price is a decimal string from the API and stays exact). Charts are the one
- * place a price becomes a number, for drawing only ({@link chartNumber}).
+ * Prices, quantities, amounts and percentages of market data for people to read, per language, through the
+ * app's one formatter (format-number.ts: Intl.NumberFormat on the decimal string, never a float: a price is a
+ * decimal string from the API and stays exact). Charts are the one place a price becomes a number, for drawing
+ * only ({@link chartNumber}).
  */
-import { Decimal, formatDecimalLocale, type SignDisplay } from '@tessera/money';
+import { Decimal, type SignDisplay } from '@tessera/money';
 import { formatAmountText } from '../cash/money.ts';
+import { formatNumberText } from '../format-number.ts';
 
 export type DisplayLanguage = 'en' | 'fr';
 
@@ -24,13 +26,15 @@ export function formatPrice(
   signDisplay: SignDisplay = 'auto',
 ): string {
   const value = decimalOf(text);
-  return value === null ? '—' : formatDecimalLocale(value, language, { signDisplay });
+  return value === null ? '—' : (formatNumberText(value.toString(), language, { signDisplay }) ?? '—');
 }
 
 /** A quantity without trailing zeros: `0.5`, `12`, fr `0,5`. */
 export function formatQuantity(text: string | null | undefined, language: DisplayLanguage): string {
   const value = decimalOf(text);
-  return value === null ? '—' : formatDecimalLocale(value, language, { trailingZeros: 'trim' });
+  return value === null
+    ? '—'
+    : (formatNumberText(value.toString(), language, { minimumFractionDigits: 0 }) ?? '—');
 }
 
 /** An amount of a currency: en `€1,234.56`, fr `1 234,56 €`; a dash when unknown. */
@@ -51,7 +55,7 @@ export function formatPercent(text: string | null | undefined, language: Display
   if (value === null) {
     return '—';
   }
-  const digits = formatDecimalLocale(value, language, { signDisplay: 'exceptZero' });
+  const digits = formatNumberText(value.toString(), language, { signDisplay: 'exceptZero' }) ?? '—';
   return language === 'fr' ? `${digits}\u202f%` : `${digits}%`;
 }
 

@@ -1,18 +1,20 @@
 /**
  * Turns fee schedule lines (packages/contracts/src/fees.ts) into text in English or French. Amounts are decimal
- * strings and rates whole basis points, so formatting never goes through a float: the digits are regrouped by
- * the design system's exact money formatter.
+ * strings and rates whole basis points, so formatting never goes through a float: amounts go through the app's
+ * one formatter (Intl.NumberFormat on the decimal string), every decimal of the schedule kept.
  */
 import { basisPointsToPercent, type FeeAmount, type FeeCharge } from '@tessera/contracts';
-import { formatMoney } from '@tessera/ui';
+import { getAsset } from '@tessera/money';
+import { formatNumberText } from '../../../lib/format-number.ts';
 import type { Language } from '#/lib/i18n.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** An amount of an asset: "€1.00" / "1,00 €", "0.0002 BTC" / "0,0002 BTC". */
 export function formatFeeAmount({ amount, asset }: FeeAmount, language: Language): string {
-  const [integer = '0', fraction = ''] = amount.split('.');
-  return formatMoney(BigInt(`${integer}${fraction}`), fraction.length, asset, language);
+  const found = getAsset(asset);
+  const formatted = formatNumberText(amount, language, found.ok ? { asset: found.value } : {});
+  return formatted === undefined || !found.ok ? `${amount}\u00a0${asset}` : formatted;
 }
 
 /**

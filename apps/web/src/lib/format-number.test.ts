@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Decimal,
+  formatAmount,
+  formatDecimalLocale,
+  formatMoney,
+  getAsset,
+  parseAmount,
+  type Asset,
+  type SignDisplay,
+} from '@tessera/money';
+import { formatMoney as formatDesignSystemMoney } from '@tessera/ui';
+import { formatNumberText } from './format-number.ts';
+
+function asset(code: string): Asset {
+  const found = getAsset(code);
+  if (!found.ok) {
+    throw new Error(`unknown asset ${code}`);
+  }
+  return found.value;
+}
+
+const LANGUAGES = ['en', 'fr'] as const;
+const SIGNS: SignDisplay[] = ['auto', 'always', 'exceptZero', 'never'];
+const AMOUNTS = [
+  '0',
+  '-0.00',
+  '0.01',
+  '-0.01',
+  '1',
+  '12.3',
+  '999.99',
+  '1000',
+  '-1234.56',
+  '1234567.891',
+  '9007199254740993.01',
+  '12345678901234567.89',
+  '0.000000012345678901',
+  '-123456789012345678.123456789012345678',
+];
+
+describe('formatNumberText (Intl.NumberFormat on the decimal string)', () => {
+  it('keeps every digit of values past 2^53 and of 18 decimals, in both languages', () => {
+    expect(formatNumberText('12345678901234567.89', 'en')).toBe('12,345,678,901,234,567.89');
+    expect(formatNumberText('12345678901234567.89', 'fr')).toBe(
+      '12\u202f345\u202f678\u202f901\u202f234\u202f567,89',
+    );
+    expect(formatNumberText('0.000000012345678901', 'en')).toBe('0.000000012345678901');
+    expect(formatNumberText('0.000000012345678901', 'fr', { asset: asset('ETH') })).toBe(
+      '0,000000012345678901\u00a0ETH',
+    );
+    expect(formatNumberText('9007199254740993.00', 'en', { asset: asset('EUR') })).toBe(
+      '€9,007,199,254,740,993.00',
+    );
+  });
+
+  it('rounds half-even when asked for fewer decimals, without a float in between', () => {
+    expect(formatNumberText('0.125', 'en', { maximumFractionDigits: 2 })).toBe('0.12');
+    expect(formatNumberText('0.135', 'en', { maximumFractionDigits: 2 })).toBe('0.14');
+    expect(formatNumberText('12345678901234567.125', 'en', { maximumFractionDigits: 2 })).toBe(
+      '12,345,678,901,234,567.12',
+    );
+  });
+
+  it('never writes a minus before a zero', () => {
+    expect(formatNumberText('-0.00', 'en')).toBe('0.00');
+    expect(formatNumberText('-0', 'fr', { signDisplay: 'always' })).toBe('+0');
+  });
+
+  it('refuses text that is not a plain decimal rather than guessing', () => {
+    for (const text of ['', '1e3', '1,5', 'NaN', ' 1', '.5', '1.']) {
+      expect(formatNumberText(text, 'en')).toBeUndefined();
+    }
+  });
+
+  it('writes amounts exactly as @tessera/money formatMoney did, for every asset, sign and language', () => {
+    for (const code of ['EUR', 'USD', 'GBP', 'CHF', 'BTC', 'ETH', 'USDC']) {
+      const money = asset(code);
+      for (const text of AMOUNTS) {
+        const parsed = parseAmount(text, money, { allowNegative: true });
+        if (!parsed.ok) {
+          continue;
+        }
+        const canonical = formatAmount(parsed.value, money.scale);
+        for (const language of LANGUAGES) {
+          for (const signDisplay of SIGNS) {
+            for (const trailingZeros of ['keep', 'trim'] as const) {
+              const expected = formatMoney(parsed.value, money, language, { signDisplay, trailingZeros });
+              const actual = formatNumberText(canonical, language, {
+                asset: money,
+                minimumFractionDigits: trailingZeros === 'trim' ? 0 : money.scale,
+                maximumFractionDigits: money.scale,
+                signDisplay,
+              });
+              expect(actual, `${text} ${code} ${language} ${signDisplay} ${trailingZeros}`).toBe(expected);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('writes prices and quantities exactly as @tessera/money formatDecimalLocale did', () => {
+    for (const text of [...AMOUNTS, '3050.10', '0.500000', '-0.000100']) {
+      const parsed = Decimal.parse(text);
+      if (!parsed.ok) {
+        continue;
+      }
+      const canonical = parsed.value.toString();
+      for (const language of LANGUAGES) {
+        for (const signDisplay of SIGNS) {
+          expect(formatNumberText(canonical, language, { signDisplay })).toBe(
+            formatDecimalLocale(parsed.value, language, { signDisplay }),
+          );
+        }
+        expect(formatNumberText(canonical, language, { minimumFractionDigits: 0 })).toBe(
+          formatDecimalLocale(parsed.value, language, { trailingZeros: 'trim' }),
+        );
+      }
+    }
+  });
+
+  it("writes the fee schedule's amounts exactly as the design system's formatter did", () => {
+    for (const [amount, code] of [
+      ['1.00', 'EUR'],
+      ['0.0002', 'BTC'],
+      ['0.002', 'ETH'],
+      ['2.50', 'USDC'],
+      ['1234.5', 'EUR'],
+    ] as const) {
+      const [integer = '0', fraction = ''] = amount.split('.');
+      for (const language of LANGUAGES) {
+        expect(formatNumberText(amount, language, { asset: asset(code) })).toBe(
+          formatDesignSystemMoney(BigInt(`${integer}${fraction}`), fraction.length, code, language),
+        );
+      }
+    }
+  });
+});

@@ -5,6 +5,7 @@
  * problem, one line per variable, so an operator fixes them all in one go instead of one restart per typo.
  * Values are never echoed back in the message: DATABASE_URL carries a password.
  */
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import {
   envBaseUrl,
@@ -19,6 +20,19 @@ import {
 
 /** The environment as a plain record of strings, like `process.env`. */
 export type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Loads `path` (a `.env` file: KEY=value lines) into `process.env` when it exists, and says whether it did.
+ * Variables already set in the environment win over the file, so an operator's own setting is never overridden.
+ * Node parses the file (`process.loadEnvFile`, Node 20.12+); its values then go through {@link loadConfig} as any.
+ */
+export function loadEnvFileIfPresent(path: string): boolean {
+  if (!existsSync(path)) {
+    return false;
+  }
+  process.loadEnvFile(path);
+  return true;
+}
 
 /** Thrown by {@link loadConfig} when one or more variables are invalid; `problems` has one line per variable. */
 export class ConfigError extends Error {
@@ -161,6 +175,16 @@ export const platformEnvSchema = z.object({
       z.number().int().min(1, { error: 'must be at least 1' }).max(65535, { error: 'must be at most 65535' }),
     )
     .optional(),
+  // Per client address per minute, across every route; 0 turns the floor off. Sized for a shared office NAT
+  // (docs/operations.md): identity's own throttles stay the tight limits, this one only stops a flood.
+  RATE_LIMIT_MAX: envInteger(3000, { min: 0, max: 1_000_000 }),
+  // Unset: /metrics answers NOT_FOUND. At least 32 characters so it cannot be guessed (docs/operations.md).
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .max(256, { error: 'must be at most 256 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+    .optional(),
   ...serviceUrlShape,
 });
 
@@ -207,6 +231,10 @@ export interface Config {
   readonly mailFrom: string;
   /** An extra HTTPS listener (self-signed in development) for the hosted login; `undefined` means none. */
   readonly tlsPort: number | undefined;
+  /** Requests per client address per minute before RATE_LIMITED (the global floor); 0 means no floor. */
+  readonly rateLimitMax: number;
+  /** The bearer token /metrics asks for; `undefined` means /metrics is not served. */
+  readonly metricsToken: string | undefined;
   /** Base URL of every service for the runtime config, a path on this origin unless overridden. */
   readonly serviceUrls: Readonly<Record<ServiceUrlKey, string>>;
 }
@@ -276,6 +304,8 @@ const platformConfigKeys: Record<keyof Config, true> = {
   smtpUrl: true,
   mailFrom: true,
   tlsPort: true,
+  rateLimitMax: true,
+  metricsToken: true,
   serviceUrls: true,
 };
 
@@ -316,6 +346,8 @@ function toConfig(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     tlsPort: env.TLS_PORT,
+    rateLimitMax: env.RATE_LIMIT_MAX,
+    metricsToken: env.METRICS_TOKEN,
     serviceUrls,
   };
 }

@@ -3,6 +3,7 @@
  * events, the service contract). Test helpers live in `@tessera/platform/testing`.
  */
 export * from './auth.ts';
+export * from './compression.ts';
 export * from './config.ts';
 export * from './customer-socket.ts';
 export * from './config-fields.ts';
@@ -13,6 +14,8 @@ export * from './events.ts';
 export * from './health.ts';
 export * from './idempotency.ts';
 export * from './logging.ts';
+export * from './metrics.ts';
+export * from './rate-limit.ts';
 export * from './security.ts';
 export * from './service.ts';
 export * from './service-guards.ts';

@@ -4,6 +4,7 @@
  */
 import {
   AppError,
+  compressionPlugin,
   type Config,
   createDatabase,
   createFastifyLoggingOptions,
@@ -15,7 +16,9 @@ import {
   frameworkErrorHandler,
   type EventBus,
   healthPlugin,
+  metricsPlugin,
   migrate,
+  rateLimitPlugin,
   type Readiness,
   requestIdPlugin,
   securityPlugin,
@@ -81,6 +84,10 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
       cspExtensions: { connectSrc: externalOrigins(config) },
     });
     await app.register(errorHandlerPlugin);
+    // Before every route, so each is counted, limited and compressed (docs/operations.md).
+    await app.register(metricsPlugin, { token: config.metricsToken });
+    await app.register(rateLimitPlugin, { max: config.rateLimitMax, exemptLoopback: config.mode === 'demo' });
+    await app.register(compressionPlugin);
 
     const database =
       options.database ??

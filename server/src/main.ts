@@ -1,16 +1,24 @@
 /**
  * Runs the one-process server: `node --import tsx server/src/main.ts` (npm start builds the apps first).
+ * It says what it is doing, one line per stage, before the banner (a start on an empty database takes a while).
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, type Config, loadConfig } from '@tessera/platform';
+import { ConfigError, type Config, loadConfig, loadEnvFileIfPresent } from '@tessera/platform';
 import { createIdentityTokenVerifier, startTlsListener } from '@tessera/service-identity';
 import { buildServer } from './app.ts';
 import { formatBanner } from './banner.ts';
 import { services } from './services.ts';
 import { installGracefulShutdown } from './shutdown.ts';
 
+/** Where `.env` is looked for: the working directory, as most tools do (the checkout's root under npm start). */
+const envFilePath = resolve('.env');
+
 function loadConfigOrExit(): Config {
   try {
+    if (loadEnvFileIfPresent(envFilePath)) {
+      console.log(`Configuration: read ${envFilePath} (variables set in the environment win)`);
+    }
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -24,6 +32,10 @@ function loadConfigOrExit(): Config {
 /** Builds, listens and prints the banner; on failure closes what was opened and exits 1. */
 async function start(): Promise<void> {
   const config = loadConfigOrExit();
+  const startedAt = Date.now();
+  console.log(
+    `Preparing ${services.length} services: opening the database, applying migrations, seeding, mounting routes...`,
+  );
   const server = await buildServer({
     config,
     services,
@@ -32,6 +44,9 @@ async function start(): Promise<void> {
     prettyLogs: config.nodeEnv === 'development' && process.stdout.isTTY === true,
     createTokenVerifier: (database) => createIdentityTokenVerifier(config, database),
   });
+  console.log(
+    `Services ready in ${seconds(Date.now() - startedAt)} (${services.map((service) => service.name).join(', ')})`,
+  );
   installGracefulShutdown({ app: server.app, readiness: server.readiness });
   let tlsPort: number | undefined;
   try {
@@ -49,6 +64,10 @@ async function start(): Promise<void> {
   if (tlsPort !== undefined) {
     console.log(`Hosted login over TLS (self-signed in development) at https://localhost:${tlsPort}/`);
   }
+}
+
+function seconds(durationMs: number): string {
+  return `${(durationMs / 1000).toFixed(1)} s`;
 }
 
 start().catch((error: unknown) => {

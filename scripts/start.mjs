@@ -6,8 +6,10 @@
 //
 // A build is stale when dist/index.html is older than any file it is built from (the app's src/, public/,
 // index.html, vite config, and the design system in packages/ui/src). Comparing mtimes is simple and errs on the
-// side of rebuilding. The server runs as a child; SIGINT/SIGTERM are forwarded once and its exit code is ours.
-import { spawn, spawnSync } from 'node:child_process';
+// side of rebuilding. A build prints one line per stage (Vite's "built in", the pre-render's summary) and a line
+// every 15 s while it runs, not Vite's line per emitted file; a failed build prints its whole output.
+// The server runs as a child; SIGINT/SIGTERM are forwarded once and its exit code is ours.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,16 +64,68 @@ function buildReason(app) {
   return changed ? `${changed.slice(root.length + 1)} changed since the last build` : undefined;
 }
 
+/** Lines of a build's output worth showing as progress: the stages, not a line per emitted file. */
+const progressLine = /(built in|Pre-render|error|warn)/i;
+/** How often a long build says it is still running (the pre-render takes about two minutes on a busy machine). */
+const heartbeatMs = 15_000;
+/** The most output kept for a failed build's report; the end of the output is what explains a failure. */
+const keptOutputCharsMax = 200_000;
+
+/** Builds one app, printing a line per stage and a heartbeat; resolves to the exit status. */
+function buildApp(app, reason) {
+  const startedAt = Date.now();
+  const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)} s`;
+  console.log(`Building the ${app.name} (${reason})...`);
+  return new Promise((resolveStatus) => {
+    const build = spawn('npm', ['run', 'build', '-w', app.workspace], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let pending = '';
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-keptOutputCharsMax);
+      const lines = (pending + text).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (progressLine.test(line)) {
+          console.log(`  ${app.name}: ${line.trim()}`);
+        }
+      }
+    };
+    build.stdout.on('data', onData);
+    build.stderr.on('data', onData);
+    const heartbeat = setInterval(
+      () => console.log(`  ${app.name}: still building (${elapsed()})...`),
+      heartbeatMs,
+    );
+    build.on('error', (error) => {
+      clearInterval(heartbeat);
+      console.error(`Could not run the ${app.name}'s build:`, error);
+      resolveStatus(1);
+    });
+    build.on('close', (status) => {
+      clearInterval(heartbeat);
+      if (status === 0) {
+        console.log(`Built the ${app.name} in ${elapsed()}.`);
+      } else {
+        process.stderr.write(output);
+      }
+      resolveStatus(status ?? 1);
+    });
+  });
+}
+
 for (const app of apps) {
   const reason = buildReason(app);
   if (reason === undefined) {
     continue;
   }
-  console.log(`Building the ${app.name} (${reason})...`);
-  const build = spawnSync('npm', ['run', 'build', '-w', app.workspace], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
+  const status = await buildApp(app, reason);
+  if (status !== 0) {
     console.error(`Building the ${app.name} failed; fix the errors above and run npm start again.`);
-    process.exit(build.status ?? 1);
+    process.exit(status);
   }
 }
 

@@ -251,6 +251,35 @@ describe('Bitcoin addresses', () => {
     ).toEqual({ ok: false, problem: 'invalid_witness_program' });
   });
 
+  it("refuses BIP-173's invalid examples and BIP-350's test-network ones with a named problem", () => {
+    // BIP-173's list, read under BIP-350 (a version 1+ program checked with bech32 is a checksum mismatch).
+    const invalidMainnet: Array<[string, string]> = [
+      ['tc1qw508d6qejxtdg4y5r3zarvary0c5xw7kg3g4ty', 'invalid_format'],
+      ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', 'checksum_mismatch'],
+      ['BC13W508D6QEJXTDG4Y5R3ZARVARY0C5XW7KN40WF2', 'invalid_witness_program'],
+      ['bc1rw5uspcuh', 'checksum_mismatch'],
+      ['bc10w508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kw5rljs90', 'checksum_mismatch'],
+      ['bc1zw508d6qejxtdg4y5r3zarvaryvqyzf3du', 'checksum_mismatch'],
+      ['bc1q9zpgru', 'invalid_witness_program'],
+      ['bc1pdg93mv', 'invalid_witness_program'],
+    ];
+    for (const [address, problem] of invalidMainnet) {
+      expect(validateCryptoAddress('BTC', address), address).toEqual({ ok: false, problem });
+    }
+    const invalidTestnet: Array<[string, string]> = [
+      ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sL5k7', 'invalid_format'],
+      ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3pjxtptv', 'invalid_witness_program'],
+      ['tb1z0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqglt7rf', 'checksum_mismatch'],
+      ['tb1q0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq24jc47', 'checksum_mismatch'],
+    ];
+    for (const [address, problem] of invalidTestnet) {
+      expect(validateCryptoAddress('BTC', address, { bitcoinNetwork: 'testnet' }), address).toEqual({
+        ok: false,
+        problem,
+      });
+    }
+  });
+
   it('refuses a legacy address with a wrong checksum, a wrong network, or foreign characters', () => {
     expect(validateCryptoAddress('BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toEqual({
       ok: false,

@@ -7,8 +7,10 @@
  *     two typos forgiven) and matched as a prefix, all words required;
  *  3. still nothing: the same words, any of them.
  * Results are ranked by ts_rank_cd with title > summary > body, and carry ts_headline highlights.
- * pg_trgm would give trigram similarity on PostgreSQL, but PGlite here is opened without extensions, and the
- * embedded default must answer like production (docs/adr/0004-public-site.md).
+ * Step 2 stays an edit distance (content/terms.ts) rather than pg_trgm's similarity, which PGlite now ships: trigram
+ * similarity ranks "withdraw" (0.73) above "withdrawal" (0.62) for "withdrawl", where both are one edit away and the
+ * more frequent word wins, and it misses a swapped pair in a short word ("bnak" shares one trigram with "bank", 0.11),
+ * the commonest typo. Measurements in docs/adr/0013-libraries-over-hand-written-parts.md.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type {

@@ -3,8 +3,8 @@
  * open handles) and, for every answer, a request counter and a duration histogram.
  *
  * Who may read it: only a scraper holding METRICS_TOKEN, sent as `Authorization: Bearer <token>`. Without a
- * configured token /metrics answers NOT_FOUND, as if it did not exist (the default: nothing is published by
- * accident); with one, a missing or wrong token answers UNAUTHENTICATED. The comparison takes the same time
+ * configured token the route is not registered at all, so /metrics is any unknown path (the default: nothing is
+ * published by accident); with one, a missing or wrong token answers UNAUTHENTICATED. The comparison takes the same time
  * whatever the token sent (a timing side channel would reveal it byte by byte).
  *
  * No customer data can reach it: the labels are the HTTP method (one of a fixed list), the route's pattern as
@@ -16,11 +16,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { sendError } from './error-handler.ts';
-import { NotFoundError, UnauthenticatedError } from './errors.ts';
+import { UnauthenticatedError } from './errors.ts';
 
 /** Options of {@link metricsPlugin}. */
 export interface MetricsOptions {
-  /** The bearer token a scraper must send; `undefined` means /metrics is not served (NOT_FOUND). */
+  /** The bearer token a scraper must send; `undefined` means there is no /metrics route. */
   token: string | undefined;
 }
 
@@ -49,12 +49,15 @@ function sameToken(sent: string, expected: string): boolean {
 }
 
 /**
- * Registers GET /metrics and the hooks that count every answer of routes registered after it. The registry is
- * the plugin's own (not prom-client's global one), so two apps in one process (tests) never share series; the
- * default process metrics are collected only when a token is configured.
+ * With a token: registers GET /metrics and the hook that counts every answer of routes registered after it;
+ * without one, nothing. The registry is the plugin's own (not prom-client's global one), so two apps in one
+ * process (tests) never share series.
  */
 export const metricsPlugin = fp<MetricsOptions>(
   async (app: FastifyInstance, { token }: MetricsOptions) => {
+    if (token === undefined) {
+      return; // nobody may read them, so nothing is counted
+    }
     const registry = new Registry();
     const labelNames = ['method', 'route', 'status_class'] as const;
     const requests = new Counter({
@@ -70,9 +73,7 @@ export const metricsPlugin = fp<MetricsOptions>(
       buckets: durationBucketsS,
       registers: [registry],
     });
-    if (token !== undefined) {
-      collectDefaultMetrics({ register: registry });
-    }
+    collectDefaultMetrics({ register: registry });
 
     app.addHook('onResponse', async (request, reply) => {
       const labels = {
@@ -86,9 +87,6 @@ export const metricsPlugin = fp<MetricsOptions>(
 
     app.get('/metrics', async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      if (token === undefined) {
-        return sendError(reply, new NotFoundError(`No route for GET /metrics.`));
-      }
       const sent = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
       if (sent === undefined || !sameToken(sent, token)) {
         return sendError(reply, new UnauthenticatedError('A valid metrics token is required.'));

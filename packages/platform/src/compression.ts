@@ -9,6 +9,7 @@
  * Register it before any route (it compresses the answers of routes registered after it, files served by
  * @fastify/static included, which it compresses as streams).
  */
+import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,9 +32,11 @@ export const compressionPlugin = fp(
       globalCompression: true,
       // Request bodies are not inflated: a small gzip body could expand far beyond the body limit (a zip bomb).
       globalDecompression: false,
-      // Brotli first: smaller than gzip at the compress plugin's default quality (4), which is fast enough to
-      // compress each answer on the fly.
+      // Brotli first, at quality 5: on the web app's 207 KB chunk it gave 61 KB in about 5 ms, against 65 KB at
+      // the plugin's default of 4 and 64 KB for gzip; quality 6 saves 1 % more for twice the time. Every answer
+      // is compressed on the fly, so the quality stays low.
       encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
       threshold: compressionThresholdBytes,
       customTypes: compressibleTypes,
     });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   Decimal,
@@ -6,6 +7,7 @@ import {
   formatMoney,
   getAsset,
   parseAmount,
+  scale,
   type Asset,
   type SignDisplay,
 } from '@tessera/money';
@@ -65,6 +67,11 @@ describe('formatNumberText (Intl.NumberFormat on the decimal string)', () => {
   it('never writes a minus before a zero', () => {
     expect(formatNumberText('-0.00', 'en')).toBe('0.00');
     expect(formatNumberText('-0', 'fr', { signDisplay: 'always' })).toBe('+0');
+    // Issue #14's first Intl version wrote "-0" for a negative rate that rounds to zero.
+    expect(formatNumberText('-0.4', 'en', { maximumFractionDigits: 0 })).toBe('0');
+    expect(formatNumberText('-0.004', 'fr', { maximumFractionDigits: 2, signDisplay: 'always' })).toBe(
+      '+0,00',
+    );
   });
 
   it('refuses text that is not a plain decimal rather than guessing', () => {
@@ -118,6 +125,31 @@ describe('formatNumberText (Intl.NumberFormat on the decimal string)', () => {
         );
       }
     }
+  });
+
+  it('property: rounding to fewer decimals matches @tessera/money half-even rescaling, signs included', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.constantFrom(...LANGUAGES),
+        fc.constantFrom(...SIGNS),
+        (mantissa, decimals, shown, language, signDisplay) => {
+          const value = Decimal.of(mantissa, decimals);
+          const digits = Math.min(shown, decimals);
+          expect(
+            formatNumberText(value.toString(), language, {
+              minimumFractionDigits: digits,
+              maximumFractionDigits: digits,
+              roundingMode: 'halfEven',
+              signDisplay,
+            }),
+          ).toBe(formatDecimalLocale(value.rescale(scale(digits), 'half_even'), language, { signDisplay }));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it("writes the fee schedule's amounts exactly as the design system's formatter did", () => {

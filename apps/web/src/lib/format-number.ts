@@ -72,23 +72,28 @@ export function formatNumberText(
   if (match === null) {
     return undefined;
   }
-  const [, sign = '', integer = '', fraction = ''] = match;
-  // A negative zero ("-0.00") is zero: Intl would print "-0.00", the app never has.
-  const value = /^0*$/.test(integer + fraction) && sign === '-' ? text.slice(1) : text;
+  const fraction = match[3] ?? '';
   const maximumFractionDigits = clampDigits(options.maximumFractionDigits ?? fraction.length);
   const minimumFractionDigits = Math.min(
     clampDigits(options.minimumFractionDigits ?? fraction.length),
     maximumFractionDigits,
   );
   const asset = options.asset;
-  const numberOptions: Intl.NumberFormatOptions = {
-    minimumFractionDigits,
-    maximumFractionDigits,
-    roundingMode: options.roundingMode ?? 'halfEven',
-    signDisplay: options.signDisplay ?? 'auto',
-    ...(asset !== undefined && isFiat(asset) ? { style: 'currency', currency: asset.code } : {}),
-  };
   // A string argument is read as an exact decimal (ES2023's Intl.NumberFormat v3), never through a float.
-  const formatted = formatterOf(LOCALES[language], numberOptions).format(value as Intl.StringNumericLiteral);
+  const format = (decimal: string, signDisplay: Intl.NumberFormatOptions['signDisplay']) =>
+    formatterOf(LOCALES[language], {
+      minimumFractionDigits,
+      maximumFractionDigits,
+      roundingMode: options.roundingMode ?? 'halfEven',
+      signDisplay,
+      ...(asset !== undefined && isFiat(asset) ? { style: 'currency', currency: asset.code } : {}),
+    }).format(decimal as Intl.StringNumericLiteral);
+  // A zero has no minus, however it was written ("-0.00") or rounded (-0.004 to 2 decimals): Intl's `auto`
+  // would print "-0.00", so the app's `auto` is Intl's `negative`, and `always` writes such a zero "+0.00".
+  const signDisplay = options.signDisplay ?? 'auto';
+  let formatted = format(text, signDisplay === 'auto' ? 'negative' : signDisplay);
+  if (signDisplay === 'always' && text.startsWith('-') && !format(text, 'exceptZero').includes('-')) {
+    formatted = format(text.slice(1), 'always');
+  }
   return asset === undefined || isFiat(asset) ? formatted : `${formatted}${NO_BREAK_SPACE}${asset.code}`;
 }

@@ -5,7 +5,8 @@ import { assetOf, formatMinorText, toMinor } from '#/lib/cash/money.ts';
 
 /**
  * An amount from cash operations (a decimal string in the asset's unit) shown exactly, in the page's language,
- * with the app's one formatter (format-number.ts): `€1,234.56` / `1 234,56 €`, crypto with its code and without trailing zeros.
+ * with the app's one formatter (format-number.ts): `€1,234.56` / `1 234,56 €`, crypto with its code and
+ * without trailing zeros.
  */
 export function MoneyAmount({
   amount,

@@ -5,6 +5,8 @@
 import {
   AppError,
   compressionPlugin,
+  assertDistinctServices,
+  composeServices,
   type Config,
   createDatabase,
   createFastifyLoggingOptions,
@@ -17,17 +19,13 @@ import {
   type EventBus,
   healthPlugin,
   metricsPlugin,
-  migrate,
+  mountServices,
   rateLimitPlugin,
   type Readiness,
   requestIdPlugin,
   securityPlugin,
-  type ServiceClientKey,
-  type ServiceClients,
-  type ServiceContext,
   type ServiceDefinition,
   type TokenVerifier,
-  withMigrationLock,
 } from '@tessera/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { externalOrigins, runtimeConfigRoutes } from './runtime-config.ts';
@@ -102,10 +100,8 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
     await app.register(healthPlugin, { db: database.db, readiness });
 
     const auth = options.createTokenVerifier?.(database) ?? options.tokenVerifier ?? noIdentityVerifier;
-    const contexts = await prepareServices(app, { config, database, events, auth }, services);
-    for (const service of services) {
-      await app.register(service.plugin, { prefix: service.prefix, context: contexts.get(service.name)! });
-    }
+    const composed = await composeServices(services, { config, database, events, auth, log: app.log });
+    await mountServices(app, composed);
     await app.register(runtimeConfigRoutes, { config });
     await app.register(staticAppsRoutes, { webDist: options.webDist, consoleDist: options.consoleDist });
 
@@ -122,82 +118,3 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
 const noIdentityVerifier: TokenVerifier = {
   verifyAccessToken: () => Promise.reject(new AppError('UNAUTHENTICATED', 401, 'User is not authenticated')),
 };
-
-/**
- * Migrates every service's schema, then seeds, in the order of the list; returns each service's context. Both run
- * under the migrations' lock: two processes starting together on an empty database crashed in the demo seeds (both
- * found no demo data and inserted it), so the second now waits, then finds everything in place.
- */
-async function prepareServices(
-  app: FastifyInstance,
-  shared: { config: Config; database: Database; events: EventBus; auth: TokenVerifier },
-  services: readonly ServiceDefinition[],
-): Promise<Map<string, ServiceContext>> {
-  return withMigrationLock(shared.database, (migrationDb) =>
-    prepareServicesLocked(app, shared, services, migrationDb),
-  );
-}
-
-async function prepareServicesLocked(
-  app: FastifyInstance,
-  shared: { config: Config; database: Database; events: EventBus; auth: TokenVerifier },
-  services: readonly ServiceDefinition[],
-  migrationDb: Database['db'],
-): Promise<Map<string, ServiceContext>> {
-  const { config, database, events, auth } = shared;
-  const contexts = new Map<string, ServiceContext>();
-  // Clients services offer each other in this process (docs/adr/0003-ledger.md); filled before the seeds run.
-  const offered = new Map<string, unknown>();
-  const clients: ServiceClients = {
-    get: <Client>(key: ServiceClientKey<Client>) => {
-      if (!offered.has(key.service)) {
-        throw new Error(`Service ${key.service} is not mounted in this process.`);
-      }
-      return offered.get(key.service) as Client;
-    },
-  };
-  for (const service of services) {
-    const { applied } = await migrate(migrationDb, {
-      schema: service.schema,
-      migrations: service.migrations,
-    });
-    if (applied.length > 0) {
-      app.log.info({ service: service.name, applied }, 'migrations applied');
-    }
-    contexts.set(service.name, {
-      config,
-      db: database.db.withSchema(service.schema),
-      log: app.log.child({ service: service.name }),
-      events,
-      auth,
-      clients,
-    });
-  }
-  for (const service of services) {
-    if (service.createClient) {
-      offered.set(service.name, await service.createClient(contexts.get(service.name)!));
-    }
-  }
-  // Seeds run after every migration, so a seed may rely on another service's tables existing (through its API).
-  for (const service of services) {
-    await service.seed?.(contexts.get(service.name)!);
-  }
-  return contexts;
-}
-
-function assertDistinctServices(services: readonly ServiceDefinition[]): void {
-  const names = new Set<string>();
-  const schemas = new Set<string>();
-  for (const service of services) {
-    if (names.has(service.name) || schemas.has(service.schema)) {
-      throw new Error(
-        `Service ${service.name} (schema ${service.schema}) is listed twice or shares a schema.`,
-      );
-    }
-    if (service.prefix !== '' && !/^\/[a-z0-9/-]*[a-z0-9]$/.test(service.prefix)) {
-      throw new Error(`Service ${service.name} has an invalid prefix ${JSON.stringify(service.prefix)}.`);
-    }
-    names.add(service.name);
-    schemas.add(service.schema);
-  }
-}

@@ -3,6 +3,7 @@
  * events, the service contract). Test helpers live in `@tessera/platform/testing`.
  */
 export * from './auth.ts';
+export * from './compose.ts';
 export * from './compression.ts';
 export * from './config.ts';
 export * from './customer-socket.ts';

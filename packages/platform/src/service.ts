@@ -25,7 +25,7 @@ export interface ServiceContext {
   readonly auth: TokenVerifier;
   /**
    * The in-process clients other services offer (`context.clients?.get(LEDGER_CLIENT)`), see docs/adr/0003-ledger.md.
-   * Optional until every context is built by the server; the server always sets it.
+   * Optional until every context is built by the composition root (compose.ts); it always sets it.
    */
   readonly clients?: ServiceClients;
 }
@@ -40,8 +40,13 @@ export interface ServiceClientKey<Client> {
 
 /** The clients services offer each other in this process. */
 export interface ServiceClients {
-  /** The client of a mounted service; throws when that service is not mounted here. */
+  /**
+   * The client of a service the caller cannot work without; throws when that service is not mounted here (a
+   * programmer error: the request fails with a 500 and its request id, never a customer-facing code).
+   */
   get<Client>(key: ServiceClientKey<Client>): Client;
+  /** The client of an optional dependency, or `undefined` when that service is not mounted here. */
+  find<Client>(key: ServiceClientKey<Client>): Client | undefined;
 }
 
 /** The options every service plugin is registered with. */

@@ -8,9 +8,17 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe } from 'vitest';
+import type { TokenVerifier } from './auth.ts';
+import { type ComposedServices, composeServices, mountServices } from './compose.ts';
+import { type Config, loadConfig } from './config.ts';
 import { createPgliteTemplate, inMemoryDataDir, openPglite, openPostgres } from './database/index.ts';
 import type { Database, DatabaseKind } from './database/types.ts';
+import { errorHandlerPlugin, frameworkErrorHandler, notFoundHandler } from './error-handler.ts';
+import { createInProcessEventBus, type EventBus } from './events.ts';
+import { requestIdPlugin } from './logging.ts';
+import type { ServiceDefinition } from './service.ts';
 
 /** The PostgreSQL server for tests, if any (an admin URL; test databases are created on it). */
 export const testDatabaseUrl: string | undefined = process.env['TEST_DATABASE_URL'] || undefined;
@@ -150,4 +158,76 @@ export async function createTestTokenIssuer(options: { issuer?: string; clientId
         .sign(privateKey);
     },
   };
+}
+
+/** The config service tests run with unless they pass one: test mode, silent, in-memory data. */
+export const serviceTestConfig: Config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: 'memory://',
+});
+
+/** What {@link buildServiceTestApp} needs. */
+export interface ServiceTestAppOptions {
+  /** Composed in this order, as the server composes its list. */
+  readonly services: readonly ServiceDefinition[];
+  readonly database: Database;
+  /** Usually a {@link createTestTokenIssuer}'s verifier. */
+  readonly auth: TokenVerifier;
+  /** Default {@link serviceTestConfig}. */
+  readonly config?: Config;
+  /** The services whose routes are served; default all. The others only offer their clients. */
+  readonly mount?: readonly string[];
+  /** Close `database` with the app (default false: the test closes it). */
+  readonly closeDatabase?: boolean;
+  /** Trust X-Forwarded-For (suites that give each request its own address). */
+  readonly trustProxy?: boolean;
+  /** Runs after the seeds and before any route is registered (a test's settings on a service's context). */
+  beforeMount?(composed: ComposedServices): void | Promise<void>;
+}
+
+/** A built, not yet listening service test app. */
+export interface ServiceTestApp {
+  readonly app: FastifyInstance;
+  readonly composed: ComposedServices;
+  readonly events: EventBus;
+}
+
+/**
+ * Builds an app as the server does (server/src/app.ts): request ids, the error and not-found handlers and the router's
+ * own refusals of the platform, then `composeServices` and `mountServices` (compose.ts). The one place besides
+ * server/ that creates a Fastify instance for services. Whatever a mounted service's plugin would close, a service
+ * composed but not mounted leaves open, so its client's `close()` (the ledger's expiry sweep) runs with the app.
+ */
+export async function buildServiceTestApp(options: ServiceTestAppOptions): Promise<ServiceTestApp> {
+  const { database } = options;
+  const app = Fastify({
+    logger: false,
+    trustProxy: options.trustProxy ?? false,
+    frameworkErrors: frameworkErrorHandler,
+  });
+  if (options.closeDatabase) {
+    app.addHook('onClose', async () => database.close());
+  }
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlerPlugin);
+  app.setNotFoundHandler(notFoundHandler);
+  const events = createInProcessEventBus({ log: app.log });
+  const composed = await composeServices(options.services, {
+    config: options.config ?? serviceTestConfig,
+    database,
+    events,
+    auth: options.auth,
+    log: app.log,
+  });
+  const mounted = (name: string) => options.mount === undefined || options.mount.includes(name);
+  app.addHook('onClose', async () => {
+    for (const service of options.services.filter((service) => !mounted(service.name))) {
+      const client = composed.clients.find<{ close?: () => Promise<void> }>({ service: service.name });
+      await client?.close?.();
+    }
+  });
+  await options.beforeMount?.(composed);
+  await mountServices(app, composed, options.mount === undefined ? {} : { only: options.mount });
+  return { app, composed, events };
 }

@@ -80,7 +80,7 @@ export async function buildLedgerApp(options: {
     log: app.log,
     events: createInProcessEventBus({ log: app.log }),
     auth: options.tokenVerifier,
-    clients: { get: <Client>() => ledger as Client },
+    clients: { get: <Client>() => ledger as Client, find: <Client>() => ledger as Client },
   };
   await ledgerService.seed(context);
   await app.register(ledgerService.plugin, { prefix: ledgerService.prefix, context });

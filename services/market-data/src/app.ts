@@ -7,6 +7,7 @@ import { MARKET_DATA_CLIENT, MARKET_DATA_INFO_CLIENT, type MarketDataInfoApi } f
 import {
   type Config,
   createInProcessEventBus,
+  createServiceClientRegistry,
   type Database,
   errorHandlerPlugin,
   type EventBus,
@@ -56,17 +57,18 @@ export async function buildMarketDataApp(
   app.setNotFoundHandler(notFoundHandler);
   await migrate(database.db, { schema: service.schema, migrations: service.migrations });
   const events = options.events ?? createInProcessEventBus({ log: app.log });
-  const offered = new Map<string, unknown>([[MARKET_DATA_INFO_CLIENT.service, info]]);
+  const registry = createServiceClientRegistry();
+  registry.offer(MARKET_DATA_INFO_CLIENT.service, info);
   const context: ServiceContext = {
     config,
     db: database.db.withSchema(service.schema),
     log: app.log,
     events,
     auth: noTokens,
-    clients: { get: <Client>(key: { service: string }) => offered.get(key.service) as Client },
+    clients: registry.clients,
   };
   const runtime = (await service.createClient(context)) as MarketDataRuntime;
-  offered.set(MARKET_DATA_CLIENT.service, runtime);
+  registry.offer(MARKET_DATA_CLIENT.service, runtime);
   await app.register(service.plugin, { prefix: service.prefix, context });
   return { app, runtime, events };
 }

@@ -11,6 +11,7 @@ import {
 } from '@tessera/contracts';
 import {
   type Config,
+  createServiceClientRegistry,
   type Database,
   errorHandlerPlugin,
   type EventBus,
@@ -61,25 +62,19 @@ export async function buildTimeSeriesApp(
   await app.register(errorHandlerPlugin);
   app.setNotFoundHandler(notFoundHandler);
   await migrate(database.db, { schema: service.schema, migrations: service.migrations });
-  const offered = new Map<string, unknown>([
-    [MARKET_DATA_INFO_CLIENT.service, options.info],
-    [MARKET_DATA_CLIENT.service, options.marketData],
-    ...Object.entries(options.clients ?? {}),
-  ]);
+  const registry = createServiceClientRegistry();
+  registry.offer(MARKET_DATA_INFO_CLIENT.service, options.info);
+  registry.offer(MARKET_DATA_CLIENT.service, options.marketData);
+  for (const [service, client] of Object.entries(options.clients ?? {})) {
+    registry.offer(service, client);
+  }
   const context: ServiceContext = {
     config,
     db: database.db.withSchema(service.schema),
     log: app.log,
     events: options.events,
     auth: options.auth ?? noTokens,
-    clients: {
-      get: <Client>(key: { service: string }) => {
-        if (!offered.has(key.service)) {
-          throw new Error(`${key.service} is not mounted`);
-        }
-        return offered.get(key.service) as Client;
-      },
-    },
+    clients: registry.clients,
   };
   await app.register(service.plugin, { prefix: service.prefix, context });
   await app.ready();

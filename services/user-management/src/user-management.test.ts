@@ -62,7 +62,7 @@ async function start(
       log: app.log,
       events: createInProcessEventBus(),
       auth: issuer.verifier,
-      clients: { get: <Client>() => customers as Client },
+      clients: { get: <Client>() => customers as Client, find: <Client>() => customers as Client },
     },
   });
   return { app, customers };

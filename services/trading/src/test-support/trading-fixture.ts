@@ -21,26 +21,13 @@ import {
   uuidv7,
   type Wallet,
 } from '@tessera/contracts';
-import {
-  type Config,
-  createInProcessEventBus,
-  type Database,
-  errorHandlerPlugin,
-  type EventBus,
-  loadConfig,
-  migrate,
-  notFoundHandler,
-  requestIdPlugin,
-  type ServiceClientKey,
-  type ServiceContext,
-  type ServiceDefinition,
-} from '@tessera/platform';
-import { createTestTokenIssuer } from '@tessera/platform/testing';
+import { type Database, type EventBus, type ServiceDefinition } from '@tessera/platform';
+import { buildServiceTestApp, createTestTokenIssuer } from '@tessera/platform/testing';
 import { defineCashOperationsService } from '@tessera/service-cash-operations';
 import { ledgerService } from '@tessera/service-ledger';
 import { marketDataInfoService } from '@tessera/service-market-data-info';
 import { userManagementService, type UserManagementService } from '@tessera/service-user-management';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineTradingService } from '../service.ts';
 import type { TradingRuntime, TradingRuntimeOptions } from '../trading-runtime.ts';
 
@@ -66,8 +53,6 @@ export interface TradingFixture {
   clock: { nowMs: number };
 }
 
-const testConfig: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
-
 /** Builds the fixture on `database`. */
 export async function startTradingFixture(
   database: Database,
@@ -78,11 +63,6 @@ export async function startTradingFixture(
   } = {},
 ): Promise<TradingFixture> {
   const issuer = await createTestTokenIssuer();
-  const app = Fastify({ logger: false });
-  await app.register(requestIdPlugin);
-  await app.register(errorHandlerPlugin);
-  app.setNotFoundHandler(notFoundHandler);
-  const events = createInProcessEventBus();
   const clock = { nowMs: options.nowMs ?? Date.now() };
   const now = () => new Date(clock.nowMs);
   let runtime: TradingRuntime | undefined;
@@ -105,40 +85,14 @@ export async function startTradingFixture(
     marketDataInfoService,
     trading,
   ];
-  const offered = new Map<string, unknown>();
-  const clients = {
-    get: <Client>(key: ServiceClientKey<Client>): Client => {
-      if (!offered.has(key.service)) {
-        throw new Error(`Service ${key.service} is not mounted in this process.`);
-      }
-      return offered.get(key.service) as Client;
-    },
-  };
-  const contexts = new Map<string, ServiceContext>();
-  for (const service of services) {
-    await migrate(database.db, { schema: service.schema, migrations: service.migrations });
-    contexts.set(service.name, {
-      config: testConfig,
-      db: database.db.withSchema(service.schema),
-      log: app.log,
-      events,
-      auth: issuer.verifier,
-      clients,
-    });
-  }
-  for (const service of services) {
-    if (service.createClient) {
-      offered.set(service.name, await service.createClient(contexts.get(service.name)!));
-    }
-  }
-  for (const service of services) {
-    await service.seed?.(contexts.get(service.name)!);
-  }
+  const { app, composed, events } = await buildServiceTestApp({
+    services,
+    database,
+    auth: issuer.verifier,
+    mount: [cashOperations.name, trading.name],
+  });
+  const clients = composed.clients;
   const ledger = clients.get(LEDGER_CLIENT);
-  app.addHook('onClose', async () => (ledger as { close?: () => Promise<void> }).close?.());
-  for (const service of [cashOperations, trading]) {
-    await app.register(service.plugin, { prefix: service.prefix, context: contexts.get(service.name)! });
-  }
   await app.ready();
   const customers = clients.get(USER_MANAGEMENT_CLIENT) as unknown as UserManagementService;
   const cash = clients.get(CASH_OPERATIONS_CLIENT);

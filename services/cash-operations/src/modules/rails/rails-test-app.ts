@@ -8,27 +8,13 @@ import { ASSET_REGISTRY } from '@tessera/money';
 import { identityService } from '@tessera/service-identity';
 import { ledgerService } from '@tessera/service-ledger';
 import { userManagementService } from '@tessera/service-user-management';
-import {
-  type Config,
-  createInProcessEventBus,
-  type Database,
-  errorHandlerPlugin,
-  loadConfig,
-  migrate,
-  notFoundHandler,
-  requestIdPlugin,
-  type ServiceClientKey,
-  type ServiceContext,
-  type ServiceDefinition,
-} from '@tessera/platform';
-import { createTestTokenIssuer } from '@tessera/platform/testing';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { type Config, type Database, loadConfig, type ServiceDefinition } from '@tessera/platform';
+import { buildServiceTestApp, createTestTokenIssuer, serviceTestConfig } from '@tessera/platform/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { defineCashOperationsService } from '../../app.ts';
 import { processorSimulatorService } from '../card/processor-simulator.service.ts';
 import { overrideRailsSettings, railsOf, type RailsInstance } from './rails.routes.ts';
 import type { RailsSettings } from './rails.ts';
-
-const testConfig: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 
 export interface RailsTestApp {
   readonly app: FastifyInstance;
@@ -63,14 +49,9 @@ export async function buildRailsTestApp(
 ): Promise<RailsTestApp> {
   const config =
     options.nodeEnv === undefined
-      ? testConfig
+      ? serviceTestConfig
       : loadConfig({ NODE_ENV: options.nodeEnv, LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
   const issuer = await createTestTokenIssuer();
-  const app = Fastify({ logger: false });
-  app.addHook('onClose', async () => database.close());
-  await app.register(requestIdPlugin);
-  await app.register(errorHandlerPlugin);
-  app.setNotFoundHandler(notFoundHandler);
   const cash = defineCashOperationsService();
   const services: ServiceDefinition[] = [
     identityService,
@@ -79,47 +60,18 @@ export async function buildRailsTestApp(
     processorSimulatorService,
     cash,
   ];
-  const offered = new Map<string, unknown>();
-  const clients = {
-    get: <Client>(key: ServiceClientKey<Client>) => {
-      if (!offered.has(key.service)) {
-        throw new Error(`Service ${key.service} is not mounted in this process.`);
-      }
-      return offered.get(key.service) as Client;
-    },
-  };
-  const events = createInProcessEventBus({ log: app.log });
-  const contexts = new Map<string, ServiceContext>();
-  for (const service of services) {
-    await migrate(database.db, { schema: service.schema, migrations: service.migrations });
-    contexts.set(service.name, {
-      config,
-      db: database.db.withSchema(service.schema),
-      log: app.log,
-      events,
-      auth: issuer.verifier,
-      clients,
-    });
-  }
-  for (const service of services) {
-    if (service.createClient) {
-      offered.set(service.name, await service.createClient(contexts.get(service.name)!));
-    }
-  }
-  for (const service of services) {
-    await service.seed?.(contexts.get(service.name)!);
-  }
-  app.addHook('onClose', async () => {
-    const ledger = offered.get('ledger') as { close?: () => Promise<void> } | undefined;
-    await ledger?.close?.();
+  const { app, composed } = await buildServiceTestApp({
+    services,
+    config,
+    database,
+    auth: issuer.verifier,
+    mount: [processorSimulatorService.name, cash.name],
+    closeDatabase: true,
+    beforeMount: (composed) => overrideRailsSettings(composed.contextOf(cash.name), settings),
   });
-  const cashContext = contexts.get(cash.name)!;
-  overrideRailsSettings(cashContext, settings);
-  const simulator = processorSimulatorService;
-  await app.register(simulator.plugin, { prefix: simulator.prefix, context: contexts.get(simulator.name)! });
-  await app.register(cash.plugin, { prefix: cash.prefix, context: cashContext });
+  const cashContext = composed.contextOf(cash.name);
   await app.ready();
-  const ledger = clients.get(LEDGER_CLIENT);
+  const ledger = composed.clients.get(LEDGER_CLIENT);
   return {
     app,
     issuer,

@@ -8,28 +8,14 @@ import { BANK_TENANT_ID, LEDGER_CLIENT, type LedgerApi } from '@tessera/contract
 import { identityService } from '@tessera/service-identity';
 import { ledgerService } from '@tessera/service-ledger';
 import { userManagementService } from '@tessera/service-user-management';
-import {
-  type Config,
-  createInProcessEventBus,
-  type Database,
-  errorHandlerPlugin,
-  loadConfig,
-  migrate,
-  notFoundHandler,
-  requestIdPlugin,
-  type ServiceClientKey,
-  type ServiceContext,
-  type ServiceDefinition,
-} from '@tessera/platform';
-import { createTestTokenIssuer } from '@tessera/platform/testing';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { type Database, type ServiceDefinition } from '@tessera/platform';
+import { buildServiceTestApp, createTestTokenIssuer } from '@tessera/platform/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { defineCashOperationsService } from '../../app.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import { processorSimulatorService } from '../card/processor-simulator.service.ts';
 import { overrideRailsSettings, railsOf, type RailsInstance } from '../rails/rails.routes.ts';
 import type { FaultyLedger } from './faulty-ledger.ts';
-
-const testConfig: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 
 /** One instance of the service under test. */
 export interface FaultTestApp {
@@ -54,10 +40,6 @@ export async function buildFaultTestApp(
   now: () => Date,
 ): Promise<FaultTestApp> {
   const issuer = await createTestTokenIssuer();
-  const app = Fastify({ logger: false });
-  await app.register(requestIdPlugin);
-  await app.register(errorHandlerPlugin);
-  app.setNotFoundHandler(notFoundHandler);
   const cash = defineCashOperationsService({ now, wrapLedger: faulty.wrap });
   const services: ServiceDefinition[] = [
     identityService,
@@ -66,50 +48,19 @@ export async function buildFaultTestApp(
     processorSimulatorService,
     cash,
   ];
-  const offered = new Map<string, unknown>();
-  const clients = {
-    get: <Client>(key: ServiceClientKey<Client>) => {
-      if (!offered.has(key.service)) {
-        throw new Error(`Service ${key.service} is not mounted in this process.`);
-      }
-      return offered.get(key.service) as Client;
-    },
-  };
-  const events = createInProcessEventBus({ log: app.log });
-  const contexts = new Map<string, ServiceContext>();
-  for (const service of services) {
-    await migrate(database.db, { schema: service.schema, migrations: service.migrations });
-    contexts.set(service.name, {
-      config: testConfig,
-      db: database.db.withSchema(service.schema),
-      log: app.log,
-      events,
-      auth: issuer.verifier,
-      clients,
-    });
-  }
-  for (const service of services) {
-    if (service.createClient) {
-      offered.set(service.name, await service.createClient(contexts.get(service.name)!));
-    }
-  }
-  for (const service of services) {
-    await service.seed?.(contexts.get(service.name)!);
-  }
-  app.addHook('onClose', async () => {
-    const ledger = offered.get('ledger') as { close?: () => Promise<void> } | undefined;
-    await ledger?.close?.();
+  const { app, composed } = await buildServiceTestApp({
+    services,
+    database,
+    auth: issuer.verifier,
+    mount: [processorSimulatorService.name, cash.name],
+    beforeMount: (composed) => overrideRailsSettings(composed.contextOf(cash.name), {}),
   });
-  const cashContext = contexts.get(cash.name)!;
-  overrideRailsSettings(cashContext, {});
-  const simulator = processorSimulatorService;
-  await app.register(simulator.plugin, { prefix: simulator.prefix, context: contexts.get(simulator.name)! });
-  await app.register(cash.plugin, { prefix: cash.prefix, context: cashContext });
+  const cashContext = composed.contextOf(cash.name);
   await app.ready();
   const rails = railsOf(cashContext);
   return {
     app,
-    ledger: clients.get(LEDGER_CLIENT),
+    ledger: composed.clients.get(LEDGER_CLIENT),
     rails,
     core: rails.rails.core,
     // The second factor's time: the service's clock (transfers read it) but never more than a minute ahead of the

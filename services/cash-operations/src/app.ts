@@ -5,7 +5,6 @@
  */
 import {
   IDENTITY_CLIENT,
-  type IdentityDirectoryApi,
   LEDGER_CLIENT,
   type LedgerApi,
   MARKET_DATA_CLIENT,
@@ -65,19 +64,10 @@ export function createCashCoreOf(context: ServiceContext, options: CashCoreOptio
   if (!clients) {
     throw new Error('Cash operations needs the ledger and user-management clients (context.clients).');
   }
-  let directory: IdentityDirectoryApi | null = null;
-  try {
-    directory = clients.get(IDENTITY_CLIENT);
-  } catch {
-    directory = null;
-  }
-  const marketData = (): MarketDataApi | null => {
-    try {
-      return clients.get(MARKET_DATA_CLIENT);
-    } catch {
-      return null; // not mounted in this process (service tests): the simulator's figures
-    }
-  };
+  // Optional: without identity (trading's fixture) transfers show no names; a transfer by e-mail then fails loudly.
+  const directory = clients.find(IDENTITY_CLIENT) ?? null;
+  // Not mounted in this process (service tests): the simulator's figures.
+  const marketData = (): MarketDataApi | null => clients.find(MARKET_DATA_CLIENT) ?? null;
   const db = context.db as CashDatabase;
   return {
     db,

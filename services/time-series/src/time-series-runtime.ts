@@ -123,22 +123,18 @@ export class TimeSeriesRuntime {
 
   private createPortfolio(marketData: MarketDataApi): PortfolioService | null {
     const clients = this.context.clients!;
-    try {
-      return new PortfolioService(
-        this.context.db as TimeSeriesDatabase,
-        this.store,
-        {
-          ledger: clients.get(LEDGER_CLIENT),
-          customers: clients.get(USER_MANAGEMENT_CLIENT),
-          marketData,
-          instruments: () => this.catalog?.instruments ?? [],
-        },
-        this.now,
-      );
-    } catch {
+    const ledger = clients.find(LEDGER_CLIENT);
+    const customers = clients.find(USER_MANAGEMENT_CLIENT);
+    if (ledger === undefined || customers === undefined) {
       // The ledger or user management is not mounted here: candles only.
       return null;
     }
+    return new PortfolioService(
+      this.context.db as TimeSeriesDatabase,
+      this.store,
+      { ledger, customers, marketData, instruments: () => this.catalog?.instruments ?? [] },
+      this.now,
+    );
   }
 
   /** The recurring snapshot: one job per 5-minute slot (its key), each enqueueing the next. */

@@ -25,24 +25,15 @@ export {
 
 /** The identity directory when the identity service is mounted in this process. */
 function directoryOf(context: ServiceContext): () => IdentityDirectoryApi | undefined {
-  return () => {
-    try {
-      return context.clients?.get(IDENTITY_CLIENT);
-    } catch {
-      return undefined;
-    }
-  };
+  return () => context.clients?.find(IDENTITY_CLIENT);
 }
 
 function customersOf(context: ServiceContext): UserManagementService {
-  try {
-    const offered = context.clients?.get(USER_MANAGEMENT_CLIENT);
-    if (offered) {
-      return offered as UserManagementService;
-    }
-  } catch {
-    // Mounted without the server's clients: build our own.
+  const offered = context.clients?.find(USER_MANAGEMENT_CLIENT);
+  if (offered) {
+    return offered as UserManagementService;
   }
+  // Mounted without the server's clients: build our own.
   return createUserManagementApi(context.db, { directory: directoryOf(context) });
 }
 

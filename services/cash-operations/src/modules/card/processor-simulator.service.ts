@@ -24,15 +24,9 @@ import { challengePage, CHALLENGE_STYLESHEET } from './three-d-secure-page.ts';
 
 /** The simulator this process offers (the one the server built, or a new one when mounted alone). */
 function simulatorOf(context: ServiceContext): ProcessorSimulator {
-  try {
-    const offered = context.clients?.get(PROCESSOR_CLIENT);
-    if (offered instanceof ProcessorSimulator) {
-      return offered;
-    }
-  } catch {
-    // Not offered in this process: build one over our schema.
-  }
-  return new ProcessorSimulator(context.db);
+  const offered = context.clients?.find(PROCESSOR_CLIENT);
+  // Not offered in this process: build one over our schema.
+  return offered instanceof ProcessorSimulator ? offered : new ProcessorSimulator(context.db);
 }
 
 const challengeParams = z.object({ challengeId: z.string().regex(/^3ds_[0-9a-f]{24}$/) });

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomerDirectoryEntry } from '@tessera/contracts';
+import { invariant } from '@tessera/money';
 import { hasRecentSecondFactor, type Principal, RateLimitedError } from '@tessera/platform';
 import type { Kysely } from 'kysely';
 import {
@@ -96,11 +97,15 @@ export async function findRecipient(
   principal: Principal,
   email: string,
 ): Promise<CustomerDirectoryEntry> {
+  // Without the identity service nobody can be found: that is a process composed wrongly (a 500 with its request
+  // id), not an unknown recipient (before, every address answered CASH_RECIPIENT_NOT_FOUND).
+  const directory = core.directory;
+  invariant(directory !== null, 'Transfers by e-mail need the identity service mounted in this process.');
   if (!hasRecentSecondFactor(principal, Math.floor(core.now().getTime() / 1000))) {
     throw new StepUpRequiredError();
   }
   await countLookup(core, principal.userId, email);
-  const recipient = await core.directory?.lookupCustomerByEmail(email);
+  const recipient = await directory.lookupCustomerByEmail(email);
   if (!recipient) {
     throw new RecipientNotFoundError();
   }

@@ -57,14 +57,6 @@ export interface TradingCoreOptions {
   readonly ledgerCallTimeoutMs?: number;
 }
 
-function optional<T>(get: () => T): T | null {
-  try {
-    return get();
-  } catch {
-    return null;
-  }
-}
-
 /** Builds the core from the service's context. */
 export function createTradingCore(context: ServiceContext, options: TradingCoreOptions = {}): TradingCore {
   const clients = context.clients;
@@ -87,7 +79,7 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
     customers: clients.get(USER_MANAGEMENT_CLIENT),
     cash: lazyCash,
     catalog,
-    marketData: optional(() => clients.get(MARKET_DATA_CLIENT)),
+    marketData: clients.find(MARKET_DATA_CLIENT) ?? null,
     events: context.events,
     log: context.log,
     now: options.now ?? (() => new Date()),

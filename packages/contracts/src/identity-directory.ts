@@ -33,7 +33,10 @@ export interface IdentityDirectoryApi {
   getContact(userId: string): Promise<UserContact | null>;
 }
 
-/** `context.clients?.get(IDENTITY_CLIENT)`: the identity service's directory. */
+/**
+ * The identity service's directory: `context.clients?.find(IDENTITY_CLIENT)` where a service can do without it
+ * (display names), `get` where it cannot (a transfer by e-mail).
+ */
 export const IDENTITY_CLIENT: { readonly service: 'identity'; readonly __client?: IdentityDirectoryApi } = {
   service: 'identity',
 };

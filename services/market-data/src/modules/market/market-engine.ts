@@ -57,6 +57,7 @@ const HOUSEKEEPING_INTERVAL_MS = 1_000;
 
 /** The logger the engine writes to (a pino logger fits). */
 export interface EngineLogger {
+  debug(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
@@ -307,7 +308,9 @@ export class MarketEngine {
     state.venueLastEventMs = this.options.now();
     if (state.origin !== 'venue') {
       state.origin = 'venue';
-      this.options.log.info(
+      // Debug, not info: at start every instrument switches at once (about 40 lines), and start-up prints one line
+      // per stage (issue #14).
+      this.options.log.debug(
         { productId: state.info.id },
         'venue events arrived: serving the venue book and trades',
       );

@@ -2,6 +2,7 @@ import { type CardDeposit, DEMO_USER_IDS, type SavedCard, TEST_CARDS, type Walle
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { buildRailsTestApp, type RailsTestApp } from '../rails/rails-test-app.ts';
+import { eurPlus } from '../rails/eur-text.test-support.ts';
 
 const ana = DEMO_USER_IDS.verifiedCustomer;
 const mia = DEMO_USER_IDS.delegate;
@@ -60,7 +61,7 @@ describeEachDatabase('card deposits', ({ createDatabase }) => {
       card: { brand: 'visa', last4: '4242' },
     });
     const pending = await t.ledger.getAccount('tessera', anaEur.id);
-    expect(pending.balance.creditsPending).toBe((Number(before.balance.creditsPending) + 100).toFixed(2));
+    expect(pending.balance.creditsPending).toBe(eurPlus(before.balance.creditsPending, '100.00'));
     expect(pending.balance.available).toBe(before.balance.available);
     const activity = (
       await t.call('GET', `/api/cash-operations/wallets/${anaEur.id}/activity`, { token: anaToken })
@@ -80,7 +81,7 @@ describeEachDatabase('card deposits', ({ createDatabase }) => {
     ).json();
     expect(posted.status).toBe('posted');
     const after = await t.ledger.getAccount('tessera', anaEur.id);
-    expect(after.balance.available).toBe((Number(before.balance.available) + 100).toFixed(2));
+    expect(after.balance.available).toBe(eurPlus(before.balance.available, '100.00'));
     expect(after.balance.creditsPending).toBe(before.balance.creditsPending);
 
     // The card was saved as a token with its facts; the first saved card is the default.
@@ -149,7 +150,7 @@ describeEachDatabase('card deposits', ({ createDatabase }) => {
       await t.call('GET', `/api/cash-operations/card/deposits/${created.id}`, { token: anaToken })
     ).json();
     expect(posted.status).toBe('posted');
-    expect(await t.available(anaEur.id)).toBe((Number(before) + 40).toFixed(2));
+    expect(await t.available(anaEur.id)).toBe(eurPlus(before, '40.00'));
     // The challenge is answered: the page is gone.
     expect((await t.call('GET', created.actionUrl!)).statusCode).toBe(404);
   });
@@ -163,7 +164,7 @@ describeEachDatabase('card deposits', ({ createDatabase }) => {
     });
     const created: CardDeposit = response.json();
     const held = await t.ledger.getAccount('tessera', anaEur.id);
-    expect(held.balance.creditsPending).toBe((Number(before.balance.creditsPending) + 30).toFixed(2));
+    expect(held.balance.creditsPending).toBe(eurPlus(before.balance.creditsPending, '30.00'));
     const decision = await t.call('POST', created.actionUrl!.split('?')[0]!, {
       payload: 'decision=fail',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

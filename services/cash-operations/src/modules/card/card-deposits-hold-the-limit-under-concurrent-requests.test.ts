@@ -9,6 +9,7 @@ import { type CardDeposit, DEMO_USER_IDS, TEST_CARDS, type Wallet } from '@tesse
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { buildRailsTestApp, type RailsTestApp } from '../rails/rails-test-app.ts';
+import { eur, eurChange } from '../rails/eur-text.test-support.ts';
 
 const ana = DEMO_USER_IDS.verifiedCustomer;
 
@@ -40,11 +41,11 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
     anaEur = wallets.find((wallet) => wallet.asset === 'EUR')!;
     // Bring the remaining deposit limit to EUR 20,000.00 with an incoming SEPA credit (it counts, unrefused).
     const before = await depositLimit();
-    const toUse = Number(before.remaining) - 20_000;
-    expect(toUse).toBeGreaterThan(0);
+    const toUse = eurChange(before.remaining, '20000.00');
+    expect(eur(toUse)).toBeGreaterThan(0n);
     const credit = await t.call('POST', '/api/cash-operations/dev/sepa/incoming', {
       token: anaToken,
-      body: { iban: anaEur.iban, amount: toUse.toFixed(2), debtorName: 'Ana Demo' },
+      body: { iban: anaEur.iban, amount: toUse, debtorName: 'Ana Demo' },
     });
     expect(credit.statusCode, credit.body).toBe(201);
     expect(await depositLimit()).toMatchObject({ remaining: '20000.00' });
@@ -93,11 +94,11 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
     // The limit holds: only the accepted deposit counts.
     const limit = await depositLimit();
     expect(limit.remaining).toBe('8000.00');
-    expect(Number(limit.used)).toBeLessThanOrEqual(Number(limit.limit));
+    expect(eur(limit.used)).toBeLessThanOrEqual(eur(limit.limit));
 
     // Nothing was booked for the refused one: one pending hold of 12,000.00 on the wallet, one operation.
     const after = await t.ledger.getAccount('tessera', anaEur.id);
-    expect(Number(after.balance.creditsPending) - Number(before.balance.creditsPending)).toBe(12_000);
+    expect(eurChange(after.balance.creditsPending, before.balance.creditsPending)).toBe('12000.00');
     const activity = (
       await t.call('GET', `/api/cash-operations/wallets/${anaEur.id}/activity`, { token: anaToken })
     ).json();
@@ -129,7 +130,7 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
     // Capture posts the accepted deposit only; the ledger is consistent.
     await t.rails.rails.drain();
     const settled = await t.ledger.getAccount('tessera', anaEur.id);
-    expect(Number(settled.balance.available) - Number(before.balance.available)).toBe(12_000);
+    expect(eurChange(settled.balance.available, before.balance.available)).toBe('12000.00');
     expect((await processor.getPayment(refusedRow.processor_payment_id!))?.status).toBe('cancelled');
     expect((await t.verifyAll()).every((check) => check.ok)).toBe(true);
   });

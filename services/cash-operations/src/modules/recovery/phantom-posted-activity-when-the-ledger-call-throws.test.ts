@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { brokenCashInvariants } from './cash-invariants.ts';
 import { buildFaultTestApp, type FaultTestApp } from './fault-test-app.ts';
 import { createFaultyLedger } from './faulty-ledger.ts';
+import { eurPlus } from '../rails/eur-text.test-support.ts';
 
 const ANA = DEMO_USER_IDS.verifiedCustomer;
 const MIA = DEMO_USER_IDS.delegate;
@@ -105,7 +106,7 @@ describeEachDatabase('phantom posted activity when the ledger call throws', ({ c
       body,
     });
     expect(again.json()).toEqual(retried.json());
-    expect(await posted(miaEur.id)).toBe((Number(miaBefore) + 7).toFixed(2));
+    expect(await posted(miaEur.id)).toBe(eurPlus(miaBefore, '7.00'));
     expect(await activityIds(mia, miaEur.id)).toContain(retried.json().id);
     expect(await brokenCashInvariants(t.core, t.ledger)).toEqual([]);
   });

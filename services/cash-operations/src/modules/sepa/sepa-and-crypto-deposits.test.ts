@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
 import { buildRailsTestApp, type RailsTestApp } from '../rails/rails-test-app.ts';
 import { customerReference } from './sepa.service.ts';
+import { eurChange, eurPlus } from '../rails/eur-text.test-support.ts';
 
 const ana = DEMO_USER_IDS.verifiedCustomer;
 
@@ -61,7 +62,7 @@ describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
       body,
     });
     expect(again.json()).toMatchObject({ id: first.json().id, created: false });
-    expect(await t.available(anaEur.id)).toBe((Number(before) + 42).toFixed(2));
+    expect(await t.available(anaEur.id)).toBe(eurPlus(before, '42.00'));
     const activity = (
       await t.call('GET', `/api/cash-operations/wallets/${anaEur.id}/activity`, { token: anaToken })
     ).json();
@@ -82,7 +83,7 @@ describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
     });
     expect(lost.json()).toMatchObject({ outcome: 'suspense', created: true });
     const suspense = (await t.ledger.getAccount('tessera', bankAccountId('EUR', 'suspense'))).balance;
-    expect(Number(suspense.creditsPosted) - Number(suspenseBefore.creditsPosted)).toBe(7);
+    expect(eurChange(suspense.creditsPosted, suspenseBefore.creditsPosted)).toBe('7.00');
 
     const bad = await t.call('POST', '/api/cash-operations/dev/sepa/incoming', {
       token: anaToken,
@@ -99,7 +100,7 @@ describeEachDatabase('SEPA and crypto deposits', ({ createDatabase }) => {
       body: { iban: anaEur.iban, amount: '7.001' },
     });
     expect(badAmount.json().error.code).toBe('CASH_AMOUNT_TOO_MANY_DECIMALS');
-    expect(await t.available(anaEur.id)).toBe((Number(before) + 42).toFixed(2));
+    expect(await t.available(anaEur.id)).toBe(eurPlus(before, '42.00'));
   });
 
   // In production the /dev/ routes are not mounted at all (dev-routes-not-mounted-in-production.test.ts); this is

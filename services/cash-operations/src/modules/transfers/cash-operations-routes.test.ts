@@ -13,6 +13,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
 import { buildCashTestApp, type CashTestApp } from '../accounts/cash-test-app.ts';
 import { createSimulatedRateProvider } from '../fx/rate-provider.ts';
+import { eurChange } from '../rails/eur-text.test-support.ts';
 
 const ANA = DEMO_USER_IDS.verifiedCustomer;
 const LEO = DEMO_USER_IDS.freshCustomer;
@@ -167,10 +168,9 @@ describeEachDatabase('cash operations routes', ({ createDatabase }) => {
     expect((await walletOf('ana', 'USD')).balance.posted).toBe('2107.56');
     const fxAfter = await ledger.getAccount(BANK_TENANT_ID, bankAccountId('EUR', 'fx'));
     const feesAfter = await ledger.getAccount(BANK_TENANT_ID, bankAccountId('EUR', 'fees'));
-    expect(Number(fxAfter.balance.creditsPosted) - Number(fxBefore.balance.creditsPosted)).toBeCloseTo(99.6);
-    expect(Number(feesAfter.balance.creditsPosted) - Number(feesBefore.balance.creditsPosted)).toBeCloseTo(
-      0.4,
-    );
+    // Exactly the quote's figures: the converted 99.60 goes to FX liquidity and the 0.40 fee to fees.
+    expect(eurChange(fxAfter.balance.creditsPosted, fxBefore.balance.creditsPosted)).toBe('99.60');
+    expect(eurChange(feesAfter.balance.creditsPosted, feesBefore.balance.creditsPosted)).toBe('0.40');
     for (const code of ['EUR', 'USD']) {
       const verification = await ledger.verifyLedger(BANK_TENANT_ID, code);
       expect(verification.ok).toBe(true);

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { buildRailsTestApp, type RailsTestApp } from '../rails/rails-test-app.ts';
 import { SEPA_SIMULATOR_REJECTED_IBAN } from '../sepa/sepa-rail.ts';
 import { CHAIN_SIMULATOR_REJECTED_ADDRESSES } from '../crypto/chain-adapter.ts';
+import { eurPlus } from '../rails/eur-text.test-support.ts';
 
 const ana = DEMO_USER_IDS.verifiedCustomer;
 const mia = DEMO_USER_IDS.delegate;
@@ -202,7 +203,7 @@ describeEachDatabase('beneficiaries and withdrawals', ({ createDatabase }) => {
       fee: '0.00',
       destination: 'DE89370400440532013000',
     });
-    expect(await t.available(anaEur.id)).toBe((Number(before) - 100).toFixed(2));
+    expect(await t.available(anaEur.id)).toBe(eurPlus(before, '-100.00'));
     // A retry with the same key answers the first answer and holds nothing more.
     const retry = await t.call('POST', '/api/cash-operations/withdrawals', {
       token: anaStepUp,
@@ -210,7 +211,7 @@ describeEachDatabase('beneficiaries and withdrawals', ({ createDatabase }) => {
       body,
     });
     expect(retry.json()).toEqual(withdrawal);
-    expect(await t.available(anaEur.id)).toBe((Number(before) - 100).toFixed(2));
+    expect(await t.available(anaEur.id)).toBe(eurPlus(before, '-100.00'));
 
     // The activity shows the hold as pending, settled by the rail.
     const activity = (
@@ -232,7 +233,7 @@ describeEachDatabase('beneficiaries and withdrawals', ({ createDatabase }) => {
     expect(posted).toMatchObject({ status: 'posted', railReference: expect.stringMatching(/^SIM-SCT-/) });
     const account = await t.ledger.getAccount('tessera', anaEur.id);
     expect(account.balance.debitsPending).toBe('0.00');
-    expect(account.balance.available).toBe((Number(before) - 100).toFixed(2));
+    expect(account.balance.available).toBe(eurPlus(before, '-100.00'));
     const after = (
       await t.call('GET', `/api/cash-operations/wallets/${anaEur.id}/activity`, { token: anaToken })
     ).json();
@@ -257,7 +258,7 @@ describeEachDatabase('beneficiaries and withdrawals', ({ createDatabase }) => {
       body: { walletId: anaEur.id, beneficiaryId: closed.id, amount: '50.00' },
     });
     expect(response.statusCode, response.body).toBe(201);
-    expect(await t.available(anaEur.id)).toBe((Number(before) - 50).toFixed(2));
+    expect(await t.available(anaEur.id)).toBe(eurPlus(before, '-50.00'));
     await t.rails.rails.drain();
     const voided = (
       await t.call('GET', `/api/cash-operations/withdrawals/${response.json().id}`, { token: anaToken })

@@ -19,6 +19,7 @@ import { PositionsService } from './modules/positions/positions.service.ts';
 import { ReferencePrices } from './modules/orders/reference-prices.ts';
 import {
   createTradingCore,
+  publishOrLog,
   type TradingCore,
   type TradingCoreOptions,
 } from './modules/orders/trading-core.ts';
@@ -90,7 +91,7 @@ export async function startTradingRuntime(
       sequence,
       timeMs: core.now().getTime(),
     };
-    void context.events.publish(MARKET_DATA_TOPICS.venueBook, event).catch(() => undefined);
+    void publishOrLog(context, MARKET_DATA_TOPICS.venueBook, event);
   };
   const onVenueChange = (productId: string) => {
     if (scheduled.has(productId) || closed) {

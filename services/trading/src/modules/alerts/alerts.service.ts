@@ -26,7 +26,7 @@ import {
 import { type InstrumentSpec, priceToTicks } from '../instruments/instrument-spec.ts';
 import type { PriceAlertRow, TradingDatabase } from '../orders/orders.tables.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { TradingCore } from '../orders/trading-core.ts';
+import { publishOrLog, type TradingCore } from '../orders/trading-core.ts';
 import { tradableSpec } from '../orders/pre-trade.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -226,9 +226,7 @@ export class AlertsService {
       }
       const triggered = view(row);
       await this.orders.notify(row.user_id, { type: 'alert', alert: triggered });
-      await this.core.events
-        .publish(TRADING_TOPICS.alertTriggered, { userId: row.user_id, alert: triggered })
-        .catch(() => undefined);
+      await publishOrLog(this.core, TRADING_TOPICS.alertTriggered, { userId: row.user_id, alert: triggered });
     }
   }
 }

@@ -73,7 +73,7 @@ import {
   TRADING_TENANT,
   type FillParty,
 } from './settlement.ts';
-import type { TradingCore } from './trading-core.ts';
+import { publishOrLog, type TradingCore } from './trading-core.ts';
 
 /** The bus topic the trading websocket listens to: one customer's message. */
 export const TRADING_CUSTOMER_TOPIC = 'trading.customer';
@@ -714,7 +714,7 @@ export class OrdersService {
       sequence: Number(report.tradeId.split('-').pop()),
       timeMs: now.getTime(),
     };
-    await this.core.events.publish(MARKET_DATA_TOPICS.venueTrade, trade).catch(() => undefined);
+    await publishOrLog(this.core, MARKET_DATA_TOPICS.venueTrade, trade);
     for (const fill of settlement.fills) {
       const row = await this.db
         .selectFrom('fills')
@@ -1244,9 +1244,7 @@ export class OrdersService {
   private async notifyOrder(spec: InstrumentSpec, order: OrderState): Promise<void> {
     const view = await this.view(order);
     await this.notify(order.userId, { type: 'order', order: view });
-    await this.core.events
-      .publish(TRADING_TOPICS.order, { userId: order.userId, order: view })
-      .catch(() => undefined);
+    await publishOrLog(this.core, TRADING_TOPICS.order, { userId: order.userId, order: view });
     void spec;
   }
 
@@ -1255,7 +1253,7 @@ export class OrdersService {
 
   async notify(userId: string, message: TradingServerMessage): Promise<void> {
     const event: TradingCustomerEvent = { userId, message };
-    await this.core.events.publish(TRADING_CUSTOMER_TOPIC, event).catch(() => undefined);
+    await publishOrLog(this.core, TRADING_CUSTOMER_TOPIC, event);
   }
 
   /** Units reserved by the customer's open sell orders of a product, in lots. */

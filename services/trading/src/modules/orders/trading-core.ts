@@ -21,6 +21,22 @@ import { TradingAccounts } from '../accounts/trading-accounts.ts';
 import { type InstrumentSpec, instrumentSpecOf, type SpecProblem } from '../instruments/instrument-spec.ts';
 import type { TradingDatabase } from './orders.tables.ts';
 
+/**
+ * Publishes an event whose loss the caller can bear (notifications, market views): a refusal (the bus closed at
+ * shutdown, a remote bus down) is logged and never thrown into a path whose ledger writes already committed.
+ */
+export async function publishOrLog(
+  core: Pick<TradingCore, 'events' | 'log'>,
+  topic: string,
+  payload: unknown,
+): Promise<void> {
+  try {
+    await core.events.publish(topic, payload);
+  } catch (error) {
+    core.log.warn({ err: error, topic }, 'an event was not published');
+  }
+}
+
 /** The service's dependencies. */
 export interface TradingCore {
   readonly db: TradingDatabase;

@@ -11,6 +11,7 @@ import { describeEachDatabase } from '@tessera/platform/testing';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { positionAccountId } from './modules/accounts/trading-accounts.ts';
+import { lotsQuantityText, priceOffsetText } from './test-support/order-text.ts';
 import { startTradingFixture, type TradingFixture } from './test-support/trading-fixture.ts';
 
 const BTC_EUR = 'BTC-EUR_tessera';
@@ -109,10 +110,7 @@ describeEachDatabase('trading: holds belong to their own orders (model)', ({ cre
 
         const place = async (step: OrderStep) => {
           counter += 1;
-          const limitPrice = (
-            (price * (10_000 + (step.side === 'buy' ? step.offsetBp : -step.offsetBp))) /
-            10_000
-          ).toFixed(2);
+          const limitPrice = priceOffsetText(price, step.side === 'buy' ? step.offsetBp : -step.offsetBp);
           const response = await fixture.app.inject({
             method: 'POST',
             url: '/api/trading/orders',
@@ -122,7 +120,7 @@ describeEachDatabase('trading: holds belong to their own orders (model)', ({ cre
               productId: BTC_EUR,
               side: step.side,
               type: step.type,
-              quantity: (step.lots / 10_000).toFixed(4),
+              quantity: lotsQuantityText(step.lots),
               timeInForce: step.type === 'market' ? 'IOC' : step.tif,
               ...(step.type === 'limit' ? { limitPrice } : {}),
             },

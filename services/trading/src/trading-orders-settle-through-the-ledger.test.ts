@@ -1,4 +1,5 @@
 import { type ActivityItem, BANK_TENANT_ID, type Order, type Position } from '@tessera/contracts';
+import { addAmounts, amountFromDecimal, Decimal, EUR, formatAmount, subtractAmounts } from '@tessera/money';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { positionAccountId } from './modules/accounts/trading-accounts.ts';
@@ -110,13 +111,13 @@ describeEachDatabase('trading: orders settle through the ledger', ({ createDatab
     });
     const order = response.json<Order>();
     expect(order.status).toBe('filled');
-    expect(Number(order.averagePrice)).toBeLessThan(61000);
+    expect(Decimal.from(order.averagePrice!).compare(Decimal.from('61000'))).toBe(-1);
     const balance = await wallet(customer);
     expect(balance.pendingOutgoing).toBe('0.00');
-    const spent = (
-      BigInt(Math.round(Number(order.filledAmount) * 100)) + BigInt(Math.round(Number(order.fees) * 100))
-    ).toString();
-    expect(BigInt(Math.round(Number(balance.posted) * 100))).toBe(1_000_000n - BigInt(spent));
+    const spent = addAmounts(amountFromDecimal(order.filledAmount, EUR), amountFromDecimal(order.fees, EUR));
+    expect(balance.posted).toBe(
+      formatAmount(subtractAmounts(amountFromDecimal('10000.00', EUR), spent), EUR.scale),
+    );
   });
 
   it('FOK that cannot fill completely trades nothing and holds nothing', async () => {

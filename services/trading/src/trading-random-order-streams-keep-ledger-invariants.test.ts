@@ -1,8 +1,10 @@
 import { BANK_TENANT_ID, type Order } from '@tessera/contracts';
+import { amountFromDecimal, BTC, EUR } from '@tessera/money';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { positionAccountId } from './modules/accounts/trading-accounts.ts';
+import { lotsQuantityText, priceOffsetText } from './test-support/order-text.ts';
 import { startTradingFixture, type TradingFixture } from './test-support/trading-fixture.ts';
 
 const BTC_EUR = 'BTC-EUR_tessera';
@@ -82,13 +84,13 @@ describeEachDatabase('trading: random order streams keep the ledger invariants',
             }
           } else {
             counter += 1;
-            const limitPrice = ((price * (10_000 + step.offsetBp)) / 10_000).toFixed(2);
+            const limitPrice = priceOffsetText(price, step.offsetBp);
             const body = {
               clientOrderId: `r${run}-${counter}`,
               productId: BTC_EUR,
               side: step.side,
               type: step.type,
-              quantity: (step.lots / 10_000).toFixed(4),
+              quantity: lotsQuantityText(step.lots),
               timeInForce: step.type === 'market' ? 'IOC' : step.tif,
               ...(step.type === 'limit' ? { limitPrice } : {}),
             };
@@ -120,7 +122,7 @@ describeEachDatabase('trading: random order streams keep the ledger invariants',
               headers: { authorization: `Bearer ${customer.token}` },
             })
           ).json<{ items: Order[] }>().items;
-          const cents = (text: string) => BigInt(text.replace('.', ''));
+          const cents = (text: string) => amountFromDecimal(text, EUR);
           const reservedCash = open
             .filter((order) => order.side === 'buy')
             .reduce((sum, order) => sum + cents(order.reserved), 0n);
@@ -134,7 +136,7 @@ describeEachDatabase('trading: random order streams keep the ledger invariants',
             // No position account: nothing was bought.
           }
           expect(units.available.startsWith('-')).toBe(false);
-          const satoshis = (text: string) => BigInt(Math.round(Number(text) * 1e8));
+          const satoshis = (text: string) => amountFromDecimal(text, BTC);
           const reservedUnits = open
             .filter((order) => order.side === 'sell')
             .reduce((sum, order) => sum + satoshis(order.reserved), 0n);

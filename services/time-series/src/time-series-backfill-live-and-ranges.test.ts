@@ -11,6 +11,7 @@ import {
   type QuoteResponse,
   timeSeriesStatusSchema,
 } from '@tessera/contracts';
+import { Decimal } from '@tessera/money';
 import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,13 @@ import {
   testConfig,
 } from './test-support/time-series-fixture.ts';
 import type { TimeSeriesRuntime } from './time-series-runtime.ts';
+
+// Prices and volumes are decimal strings: they are ordered and summed as decimals, never as JavaScript numbers.
+const byValue = (a: string, b: string) => Decimal.from(a).compare(Decimal.from(b));
+const highest = (texts: string[]) => [...texts].sort(byValue).at(-1);
+const lowest = (texts: string[]) => [...texts].sort(byValue)[0];
+/** The shortest text of a decimal (`"12.50"` is `"12.5"`), to compare values whatever their scales. */
+const exactly = (text: string) => Decimal.from(text).normalize().toString();
 
 const DAY_MS = 86_400_000;
 // A Monday between the US and European DST changes, while every venue trades; the simulator's anchor.
@@ -133,9 +141,7 @@ describeEachDatabase('time series', ({ createDatabase }) => {
     ).candles;
     expect(day.open).toBe(today[0]!.open);
     expect(quote.quote.open).toBe(today[0]!.open);
-    expect(quote.quote.high).toBe(
-      today.map((candle) => candle.high).sort((a, b) => Number(b) - Number(a))[0],
-    );
+    expect(quote.quote.high).toBe(highest(today.map((candle) => candle.high)));
   });
 
   it('aggregates 5m, 15m and 1h candles from the 1m candles, and weeks from days', async () => {
@@ -158,9 +164,13 @@ describeEachDatabase('time series', ({ createDatabase }) => {
         expect(members.length).toBeGreaterThan(0);
         expect(candle.open).toBe(members[0]!.open);
         expect(candle.close).toBe(members.at(-1)!.close);
-        expect(Number(candle.high)).toBe(Math.max(...members.map((minute) => Number(minute.high))));
-        expect(Number(candle.low)).toBe(Math.min(...members.map((minute) => Number(minute.low))));
-        expect(Number(candle.volume)).toBe(members.reduce((sum, minute) => sum + Number(minute.volume), 0));
+        expect(candle.high).toBe(highest(members.map((minute) => minute.high)));
+        expect(candle.low).toBe(lowest(members.map((minute) => minute.low)));
+        expect(exactly(candle.volume)).toBe(
+          exactly(
+            members.reduce((sum, minute) => sum.add(Decimal.from(minute.volume)), Decimal.ZERO).toString(),
+          ),
+        );
       }
     }
     const days = (

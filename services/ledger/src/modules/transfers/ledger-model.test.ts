@@ -9,6 +9,7 @@
  * Runs: LEDGER_MODEL_RUNS (default 20 per engine); raise it to search harder, e.g. LEDGER_MODEL_RUNS=500.
  */
 import type { Transfer, TransferInput } from '@tessera/contracts';
+import { EUR, formatAmount, minorUnits } from '@tessera/money';
 import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import fc from 'fast-check';
@@ -21,7 +22,10 @@ const LEDGERS = ['EUR', 'USD'] as const;
 /** Account slots per ledger: 0 the bank's omnibus (no limit), 1-4 customer wallets, 5 fees. */
 const SLOTS = 6;
 
-const amountArb = fc.integer({ min: 1, max: 3000 }).map((cents) => (cents / 100).toFixed(2));
+// EUR and USD both have two decimals: the amount is built as text from whole cents, never through a float.
+const amountArb = fc
+  .integer({ min: 1, max: 3000 })
+  .map((cents) => formatAmount(minorUnits(BigInt(cents)), EUR.scale));
 const movement = {
   ledger: fc.constantFrom(...LEDGERS),
   debit: fc.nat(SLOTS - 1),

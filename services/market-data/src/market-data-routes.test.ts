@@ -117,14 +117,13 @@ describeEachDatabase('market data routes', ({ createDatabase }) => {
     const overview = marketOverviewSchema.parse((await get('/overview?limit=3')).body);
     expect(overview.indices.map((index) => index.key)).toContain('sp500');
     expect(overview.movers.gainers.length).toBeLessThanOrEqual(3);
-    const percents = (list: typeof overview.movers.gainers) =>
-      list.map((mover) => Number(mover.changePercent));
+    // Percents are decimal strings: every mover has one, and they are ordered as decimals, not as floats.
+    const percents = (list: typeof overview.movers.gainers) => list.map((mover) => mover.changePercent!);
+    const byValue = (a: string, b: string) => Decimal.from(a).compare(Decimal.from(b));
     expect(percents(overview.movers.gainers)).toEqual(
-      [...percents(overview.movers.gainers)].sort((a, b) => b - a),
+      [...percents(overview.movers.gainers)].sort((a, b) => byValue(b, a)),
     );
-    expect(percents(overview.movers.losers)).toEqual(
-      [...percents(overview.movers.losers)].sort((a, b) => a - b),
-    );
+    expect(percents(overview.movers.losers)).toEqual([...percents(overview.movers.losers)].sort(byValue));
     expect(overview.sectors.map((sector) => sector.key)).toContain('Information Technology');
     expect(overview.regions.map((region) => region.key)).toEqual([
       'us',

@@ -24,6 +24,7 @@ export const WalletNotOpenError = defineError(
 export const AssetUnknownError = defineError('CASH_ASSET_UNKNOWN', 400, 'This asset is not offered.');
 
 // Amounts (the rejections of @tessera/money's parseAmount, named for customers).
+export const AmountRequiredError = defineError('CASH_AMOUNT_REQUIRED', 400, 'An amount is required.');
 export const AmountNotANumberError = defineError(
   'CASH_AMOUNT_NOT_A_NUMBER',
   400,

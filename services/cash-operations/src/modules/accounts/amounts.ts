@@ -6,6 +6,7 @@ import { type Asset, formatAmount, getAsset, type MinorUnits, minorUnits, parseA
 import {
   AmountNegativeError,
   AmountNotANumberError,
+  AmountRequiredError,
   AmountNotPositiveError,
   AmountTooLargeError,
   AmountTooManyDecimalsError,
@@ -33,6 +34,10 @@ export function amountLimitMinor(asset: Asset): bigint {
  * the ledger's balance after its record was written (issue #13, defect 2).
  */
 export function parsePositiveAmount(text: unknown, asset: Asset): MinorUnits {
+  // A missing amount is not a malformed one: the customer is told to enter one (issue #14).
+  if (text === undefined || text === null || (typeof text === 'string' && text.trim() === '')) {
+    throw new AmountRequiredError();
+  }
   if (typeof text !== 'string') {
     throw new AmountNotANumberError();
   }

@@ -16,7 +16,6 @@ import {
 import { amountFromDecimal, type Asset } from '@tessera/money';
 import type { Principal } from '@tessera/platform';
 import {
-  AmountNotANumberError,
   InsufficientFundsError,
   QuoteMismatchError,
   QuoteRequiredError,
@@ -127,9 +126,6 @@ async function sameAssetTransfer(
   request: OwnTransferInput,
 ): Promise<CashTransfer> {
   const asset = cashAsset(from.asset);
-  if (request.amount === undefined) {
-    throw new AmountNotANumberError();
-  }
   const amountMinor = parsePositiveAmount(request.amount, asset);
   const earlier = await earlierAttempt(core, operationId);
   if (!earlier) {

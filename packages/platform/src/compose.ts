@@ -5,11 +5,13 @@
  * to copy these loops by hand, so they ran an app production did not.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { registerApiDocuments } from './api-docs.ts';
 import type { TokenVerifier } from './auth.ts';
 import type { Config } from './config.ts';
 import { migrate, withMigrationLock } from './database/migrate.ts';
 import type { Database } from './database/types.ts';
 import type { EventBus } from './events.ts';
+import { useZodSchemas } from './routes.ts';
 import type { ServiceClientKey, ServiceClients, ServiceContext, ServiceDefinition } from './service.ts';
 
 /** What every service of one process shares. */
@@ -142,19 +144,28 @@ async function composeLocked(
 
 /**
  * Registers the routes of the composed services under their prefixes, in the order of the list; `only` names the
- * services to mount (a test serving some of them over HTTP while the others only offer their clients).
+ * services to mount (a test serving some of them over HTTP while the others only offer their clients). Routes are
+ * validated with their zod schemas (routes.ts) and published per service as OpenAPI (api-docs.ts).
  */
 export async function mountServices(
   app: FastifyInstance,
   composed: ComposedServices,
   options: { readonly only?: readonly string[] } = {},
 ): Promise<void> {
-  for (const service of composed.services) {
-    if (options.only === undefined || options.only.includes(service.name)) {
-      await app.register(service.plugin, {
-        prefix: service.prefix,
-        context: composed.contextOf(service.name),
-      });
-    }
+  const mounted = composed.services.filter(
+    (service) => options.only === undefined || options.only.includes(service.name),
+  );
+  useZodSchemas(app);
+  await registerApiDocuments(
+    app,
+    mounted.map((service) => service.name),
+  );
+  for (const service of mounted) {
+    app.serviceRoutes.current = service.name;
+    await app.register(service.plugin, {
+      prefix: service.prefix,
+      context: composed.contextOf(service.name),
+    });
   }
+  app.serviceRoutes.current = undefined;
 }

@@ -2,6 +2,7 @@
  * @tessera/platform: the server kit every service uses (config, database, errors, logging, security, health,
  * events, the service contract). Test helpers live in `@tessera/platform/testing`.
  */
+export * from './api-docs.ts';
 export * from './auth.ts';
 export * from './compose.ts';
 export * from './compression.ts';
@@ -18,7 +19,9 @@ export * from './logging.ts';
 export * from './metrics.ts';
 export * from './rate-limit.ts';
 export * from './security.ts';
+export * from './routes.ts';
 export * from './service.ts';
+export * from './service-app.ts';
 export * from './service-guards.ts';
 export * from './websocket-hub.ts';
 export * from './jobs/index.ts';

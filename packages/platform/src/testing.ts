@@ -8,16 +8,15 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, describe } from 'vitest';
 import type { TokenVerifier } from './auth.ts';
-import { type ComposedServices, composeServices, mountServices } from './compose.ts';
+import type { ComposedServices } from './compose.ts';
+import { buildServiceApp } from './service-app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createPgliteTemplate, inMemoryDataDir, openPglite, openPostgres } from './database/index.ts';
 import type { Database, DatabaseKind } from './database/types.ts';
-import { errorHandlerPlugin, frameworkErrorHandler, notFoundHandler } from './error-handler.ts';
-import { createInProcessEventBus, type EventBus } from './events.ts';
-import { requestIdPlugin } from './logging.ts';
+import type { EventBus } from './events.ts';
 import type { ServiceDefinition } from './service.ts';
 
 /** The PostgreSQL server for tests, if any (an admin URL; test databases are created on it). */
@@ -194,40 +193,19 @@ export interface ServiceTestApp {
 }
 
 /**
- * Builds an app as the server does (server/src/app.ts): request ids, the error and not-found handlers and the router's
- * own refusals of the platform, then `composeServices` and `mountServices` (compose.ts). The one place besides
- * server/ that creates a Fastify instance for services. Whatever a mounted service's plugin would close, a service
- * composed but not mounted leaves open, so its client's `close()` (the ledger's expiry sweep) runs with the app.
+ * Builds an app as the server does (server/src/app.ts), through `buildServiceApp` (service-app.ts): request ids, the
+ * error and not-found handlers and the router's own refusals of the platform, then `composeServices` and
+ * `mountServices` (compose.ts), with the routes' schemas enforced and documented.
  */
 export async function buildServiceTestApp(options: ServiceTestAppOptions): Promise<ServiceTestApp> {
-  const { database } = options;
-  const app = Fastify({
-    logger: false,
-    trustProxy: options.trustProxy ?? false,
-    frameworkErrors: frameworkErrorHandler,
-  });
-  if (options.closeDatabase) {
-    app.addHook('onClose', async () => database.close());
-  }
-  await app.register(requestIdPlugin);
-  await app.register(errorHandlerPlugin);
-  app.setNotFoundHandler(notFoundHandler);
-  const events = createInProcessEventBus({ log: app.log });
-  const composed = await composeServices(options.services, {
+  return buildServiceApp({
+    services: options.services,
     config: options.config ?? serviceTestConfig,
-    database,
-    events,
+    database: options.database,
     auth: options.auth,
-    log: app.log,
+    trustProxy: options.trustProxy ?? false,
+    closeDatabase: options.closeDatabase ?? false,
+    ...(options.mount === undefined ? {} : { mount: options.mount }),
+    ...(options.beforeMount === undefined ? {} : { beforeMount: options.beforeMount }),
   });
-  const mounted = (name: string) => options.mount === undefined || options.mount.includes(name);
-  app.addHook('onClose', async () => {
-    for (const service of options.services.filter((service) => !mounted(service.name))) {
-      const client = composed.clients.find<{ close?: () => Promise<void> }>({ service: service.name });
-      await client?.close?.();
-    }
-  });
-  await options.beforeMount?.(composed);
-  await mountServices(app, composed, options.mount === undefined ? {} : { only: options.mount });
-  return { app, composed, events };
 }

@@ -20,6 +20,7 @@ import {
   healthPlugin,
   metricsPlugin,
   mountServices,
+  registerApiDocsPage,
   rateLimitPlugin,
   type Readiness,
   requestIdPlugin,
@@ -102,6 +103,10 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
     const auth = options.createTokenVerifier?.(database) ?? options.tokenVerifier ?? noIdentityVerifier;
     const composed = await composeServices(services, { config, database, events, auth, log: app.log });
     await mountServices(app, composed);
+    await registerApiDocsPage(
+      app,
+      services.map((service) => service.name),
+    );
     await app.register(runtimeConfigRoutes, { config });
     await app.register(staticAppsRoutes, { webDist: options.webDist, consoleDist: options.consoleDist });
 

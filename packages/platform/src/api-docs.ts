@@ -6,8 +6,9 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BEARER_SECURITY } from './routes.ts';
 
 /** Where the browsable documentation lives. */
@@ -25,6 +26,9 @@ export interface ServiceRoute {
   readonly url: string;
   readonly summary: string | undefined;
   readonly responses: readonly string[];
+  /** A websocket: @fastify/websocket hides these from @fastify/swagger, so the documents add them themselves. */
+  readonly websocket: boolean;
+  readonly schema: FastifySchema | undefined;
 }
 
 /** The routes each mounted service registered, in registration order (kept on the app by {@link registerApiDocuments}). */
@@ -89,6 +93,8 @@ function recordRoute(catalogue: ServiceRouteCatalogue, route: RouteOptions): voi
       url: route.url,
       summary: route.schema.summary,
       responses: Object.keys((route.schema.response as object | undefined) ?? {}),
+      websocket: (route as { websocket?: boolean }).websocket === true,
+      schema: route.schema,
     });
   }
 }
@@ -103,12 +109,41 @@ function serviceDocument(app: FastifyInstance, service: string): OpenApiDocument
       paths[path] = Object.fromEntries(own);
     }
   }
+  for (const route of app.serviceRoutes.routes) {
+    if (route.service === service && route.websocket) {
+      paths[openApiUrl(route.url)] = { get: websocketOperation(service, route.schema) };
+    }
+  }
   return {
     ...whole,
     info: { ...(whole['info'] as object), title: `Tessera API: ${service}` },
     tags: [{ name: service }],
     paths,
   };
+}
+
+/** `/orders/:id` as OpenAPI writes it: `/orders/{id}`. */
+export function openApiUrl(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** A websocket route as an OpenAPI GET answering 101, its query string as parameters. */
+function websocketOperation(service: string, schema: FastifySchema | undefined): { tags: string[] } {
+  const query = schema?.querystring;
+  const parameters =
+    query instanceof z.ZodObject
+      ? Object.entries(
+          (z.toJSONSchema(query, { io: 'input' }).properties ?? {}) as Record<string, object>,
+        ).map(([name, property]) => ({ in: 'query', name, schema: property }))
+      : [];
+  return {
+    tags: [service],
+    ...(schema?.summary === undefined ? {} : { summary: schema.summary }),
+    ...(schema?.description === undefined ? {} : { description: schema.description }),
+    ...(schema?.security === undefined ? {} : { security: schema.security }),
+    parameters,
+    responses: { 101: { description: 'Switching Protocols: the connection becomes a websocket.' } },
+  } as { tags: string[] };
 }
 
 /** Serves Swagger UI at /api/docs with a definition per service (the first selected). */

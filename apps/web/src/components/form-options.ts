@@ -1,0 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver, UseFormProps } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * How every form of the app validates with react-hook-form: on submit, and again only on the next submit (a
+ * message stays while the person types, as it did before the forms moved to react-hook-form), without moving the
+ * focus to the first field in error (the focus stays where the person is; the journeys rely on it).
+ */
+export const SUBMIT_VALIDATION = {
+  mode: 'onSubmit',
+  reValidateMode: 'onSubmit',
+  shouldFocusError: false,
+} as const satisfies Partial<UseFormProps<FieldValues>>;
+
+/**
+ * A zod resolver whose schema depends on the values it checks: an amount is checked against the asset of the
+ * wallet chosen in the same form, a card's fields only when paying with a new card.
+ */
+export function resolverFor<Values extends FieldValues>(
+  schemaFor: (values: Values) => z.ZodType<Values, Values>,
+): Resolver<Values> {
+  return (values, context, options) => zodResolver(schemaFor(values))(values, context, options);
+}

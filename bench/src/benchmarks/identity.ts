@@ -23,11 +23,9 @@
 import {
   type Database,
   type TokenVerifier,
-  createInProcessEventBus,
-  errorHandlerPlugin,
+  buildServiceApp,
   inMemoryDataDir,
   loadConfig,
-  migrate,
   openPglite,
   openPostgres,
 } from '@tessera/platform';
@@ -42,7 +40,6 @@ import { hash, verify } from '@node-rs/argon2';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Fastify from 'fastify';
 import type { Benchmark, BenchResult } from '../harness.ts';
 import { withBenchDatabase } from '../postgres.ts';
 import { startSignInFloor } from './identity-floor.ts';
@@ -61,20 +58,10 @@ const BOUND_LANES = [...new Set([ARGON2_CONCURRENCY, THREADPOOL])];
 async function startIdentity(open: () => Promise<Database>) {
   const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: inMemoryDataDir, LOG_LEVEL: 'silent' });
   const database = await open();
-  await migrate(database.db, { schema: identityService.schema, migrations: identityService.migrations });
   const verifier = createIdentityTokenVerifier(config, database);
   const uncachedVerifier = createIdentityTokenVerifier(config, database, { cache: false });
-  const app = Fastify({ logger: false });
-  await app.register(errorHandlerPlugin);
-  const context = {
-    config,
-    db: database.db.withSchema(identityService.schema),
-    log: app.log,
-    events: createInProcessEventBus(),
-    auth: verifier,
-  };
-  await identityService.seed?.(context);
-  await app.register(identityService.plugin, { prefix: '', context });
+  // Through the composition root, as the server mounts it (migrations, seed, routes).
+  const { app } = await buildServiceApp({ services: [identityService], config, database, auth: verifier });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

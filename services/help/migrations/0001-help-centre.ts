@@ -4,7 +4,7 @@
  * never touched by the seed. Runs with search_path set to the service's schema.
  */
 import { sql } from 'kysely';
-import type { Migration } from '@tessera/platform';
+import type { AnyKysely, Migration } from '@tessera/platform';
 
 // The text-search configuration of each language: PostgreSQL's Snowball stemmers (both ship with PostgreSQL and
 // with PGlite). A constant CASE keeps the generated column immutable, as PostgreSQL requires.
@@ -12,16 +12,16 @@ const searchConfig = sql.raw(
   `(case language when 'fr' then 'french'::regconfig else 'english'::regconfig end)`,
 );
 
-export const migration: Migration = {
-  async up(db) {
-    await sql`
+/** Categories and articles with their translations (the generated search document) and related links. */
+async function createContentTables(db: AnyKysely): Promise<void> {
+  await sql`
       create table category (
         id integer primary key check (id > 0),
         position integer not null,
         icon text not null,
         withdrawn_at timestamptz
       )`.execute(db);
-    await sql`
+  await sql`
       create table category_translation (
         category_id integer not null references category (id),
         language text not null check (language in ('en', 'fr')),
@@ -30,7 +30,7 @@ export const migration: Migration = {
         description text not null,
         primary key (category_id, language)
       )`.execute(db);
-    await sql`
+  await sql`
       create table article (
         id integer primary key check (id > 0),
         category_id integer not null references category (id),
@@ -38,7 +38,7 @@ export const migration: Migration = {
         -- Set when an article disappears from the content: it stops being served, but its feedback is kept.
         withdrawn_at timestamptz
       )`.execute(db);
-    await sql`
+  await sql`
       create table article_translation (
         article_id integer not null references article (id),
         language text not null check (language in ('en', 'fr')),
@@ -56,10 +56,10 @@ export const migration: Migration = {
         ) stored,
         primary key (article_id, language)
       )`.execute(db);
-    await sql`create index article_translation_search on article_translation using gin (search_document)`.execute(
-      db,
-    );
-    await sql`
+  await sql`create index article_translation_search on article_translation using gin (search_document)`.execute(
+    db,
+  );
+  await sql`
       create table article_related (
         article_id integer not null references article (id),
         related_article_id integer not null references article (id),
@@ -67,8 +67,12 @@ export const migration: Migration = {
         primary key (article_id, related_article_id),
         check (article_id <> related_article_id)
       )`.execute(db);
-    // Every word of the content (lowercase) with its accent-free form, for spelling-tolerant search.
-    await sql`
+}
+
+/** The words of the content, for spelling-tolerant search. */
+async function createSearchTerms(db: AnyKysely): Promise<void> {
+  // Every word of the content (lowercase) with its accent-free form, for spelling-tolerant search.
+  await sql`
       create table search_term (
         language text not null check (language in ('en', 'fr')),
         term text not null,
@@ -76,8 +80,12 @@ export const migration: Migration = {
         frequency integer not null check (frequency > 0),
         primary key (language, term)
       )`.execute(db);
-    await sql`create index search_term_folded on search_term (language, term_folded)`.execute(db);
-    await sql`
+  await sql`create index search_term_folded on search_term (language, term_folded)`.execute(db);
+}
+
+/** Visitors' feedback and its rate-limit windows. */
+async function createFeedbackTables(db: AnyKysely): Promise<void> {
+  await sql`
       create table feedback (
         id uuid primary key,
         article_id integer not null references article (id),
@@ -86,19 +94,31 @@ export const migration: Migration = {
         comment text check (char_length(comment) between 1 and 1000),
         created_at timestamptz not null default now()
       )`.execute(db);
-    await sql`create index feedback_article on feedback (article_id, created_at)`.execute(db);
-    // Fixed one-hour windows per hashed client address; rows of past windows are deleted as new ones are made.
-    await sql`
+  await sql`create index feedback_article on feedback (article_id, created_at)`.execute(db);
+  // Fixed one-hour windows per hashed client address; rows of past windows are deleted as new ones are made.
+  await sql`
       create table feedback_rate_window (
         address_hash text not null,
         window_start timestamptz not null,
         count integer not null check (count > 0),
         primary key (address_hash, window_start)
       )`.execute(db);
-    await sql`
+}
+
+async function createSettings(db: AnyKysely): Promise<void> {
+  await sql`
       create table setting (
         name text primary key,
         value text not null
       )`.execute(db);
+}
+
+// The steps run in the order of the first version's single `up`, with the same statements.
+export const migration: Migration = {
+  async up(db) {
+    await createContentTables(db);
+    await createSearchTerms(db);
+    await createFeedbackTables(db);
+    await createSettings(db);
   },
 };

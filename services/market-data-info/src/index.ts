@@ -3,7 +3,7 @@
  * `isOpen(instrument, at)`, which other services use for the "open market" pre-trade check.
  */
 export { buildMarketDataInfoApp } from './app.ts';
-export { createMarketDataInfoApi } from './market-data-info-api.ts';
+export { createMarketDataInfoApi } from './modules/catalog/market-data-info-api.ts';
 export {
   createMarketDataInfoService,
   MARKET_DATA_INFO_API_PREFIX,

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineService, type ServiceContext, type ServicePluginOptions } from '@tessera/platform';
 import { migration as instrumentCatalog } from '../migrations/0001-instrument-catalog.ts';
-import { createMarketDataInfoApi } from './market-data-info-api.ts';
+import { createMarketDataInfoApi } from './modules/catalog/market-data-info-api.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { seedCatalog } from './modules/catalog/catalog.seed.ts';
 import { MARKET_DATA_INFO_SCHEMA, type MarketDataInfoDatabase } from './tables.ts';

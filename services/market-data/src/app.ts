@@ -18,7 +18,7 @@ import {
   type TokenVerifier,
   UnauthenticatedError,
 } from '@tessera/platform';
-import type { MarketDataRuntime } from './market-data-runtime.ts';
+import type { MarketDataRuntime } from './modules/market/market-data-runtime.ts';
 import { createMarketDataService, type MarketDataServiceOptions } from './service.ts';
 
 /** Market data is public: a verifier that refuses everything keeps the context honest. */

@@ -4,7 +4,7 @@
  * @tessera/contracts and the market events; tests may build the runtime with `buildMarketDataApp`.
  */
 export { buildMarketDataApp, type MarketDataApp } from './app.ts';
-export { MarketDataRuntime } from './market-data-runtime.ts';
+export { MarketDataRuntime } from './modules/market/market-data-runtime.ts';
 export { createMarketDataService, marketDataService, type MarketDataServiceOptions } from './service.ts';
 export { loadMarketDataSettings, type MarketDataSettings } from './settings.ts';
 export type {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { MARKET_DATA_API_PREFIX, MARKET_DATA_CLIENT } from '@tessera/contracts';
 import { defineService, type ServiceContext, type ServicePluginOptions } from '@tessera/platform';
 import { migration as simulatorAnchor } from '../migrations/0001-simulator-anchor.ts';
-import { MarketDataRuntime } from './market-data-runtime.ts';
+import { MarketDataRuntime } from './modules/market/market-data-runtime.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { streamRoutes, type StreamRoutesOptions } from './modules/stream/stream.routes.ts';
 import { loadMarketDataSettings, type MarketDataSettings } from './settings.ts';

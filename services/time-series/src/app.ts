@@ -23,7 +23,7 @@ import {
   UnauthenticatedError,
 } from '@tessera/platform';
 import { createTimeSeriesService, type TimeSeriesServiceOptions } from './service.ts';
-import type { TimeSeriesRuntime } from './time-series-runtime.ts';
+import type { TimeSeriesRuntime } from './modules/candles/time-series-runtime.ts';
 
 /** Candles are public: without a verifier given, one that refuses everything keeps the context honest. */
 const noTokens: TokenVerifier = { verifyAccessToken: () => Promise.reject(new UnauthenticatedError()) };

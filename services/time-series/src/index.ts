@@ -3,5 +3,5 @@
  * data's history at start and kept current from its live candles (docs/adr/0009-market-data.md).
  */
 export { createTimeSeriesService, timeSeriesService, type TimeSeriesServiceOptions } from './service.ts';
-export { TimeSeriesRuntime } from './time-series-runtime.ts';
+export { TimeSeriesRuntime } from './modules/candles/time-series-runtime.ts';
 export { loadTimeSeriesSettings, type TimeSeriesSettings } from './settings.ts';

@@ -12,7 +12,7 @@ import { candlesRoutes } from './modules/candles/candles.routes.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { loadTimeSeriesSettings, type TimeSeriesSettings } from './settings.ts';
 import { TIME_SERIES_SCHEMA } from './tables.ts';
-import { TimeSeriesRuntime } from './time-series-runtime.ts';
+import { TimeSeriesRuntime } from './modules/candles/time-series-runtime.ts';
 
 /** Options of {@link createTimeSeriesService}; without them the settings come from the environment. */
 export interface TimeSeriesServiceOptions {

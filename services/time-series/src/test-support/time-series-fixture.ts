@@ -9,7 +9,7 @@ import { buildMarketDataApp, type MarketDataApp } from '@tessera/service-market-
 import { createMarketDataInfoApi, marketDataInfoService } from '@tessera/service-market-data-info';
 import type { FastifyInstance } from 'fastify';
 import { buildTimeSeriesApp } from '../app.ts';
-import type { TimeSeriesRuntime } from '../time-series-runtime.ts';
+import type { TimeSeriesRuntime } from '../modules/candles/time-series-runtime.ts';
 
 export const testConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 

@@ -62,6 +62,13 @@ async function upsertCategories(trx: Trx, content: HelpContent): Promise<void> {
 
 async function upsertArticles(trx: Trx, content: HelpContent): Promise<void> {
   const english = content.articles.filter((article) => article.language === 'en');
+  await upsertArticleRows(trx, english);
+  await upsertArticleTranslations(trx, content);
+  await replaceRelatedArticles(trx, english);
+}
+
+/** One row per article (its English entry), restored if it was withdrawn; articles gone from the content withdrawn. */
+async function upsertArticleRows(trx: Trx, english: HelpContent['articles']): Promise<void> {
   const ids = english.map((article) => article.id);
   await trx
     .insertInto('article')
@@ -87,6 +94,10 @@ async function upsertArticles(trx: Trx, content: HelpContent): Promise<void> {
     .where('id', 'not in', ids)
     .where('withdrawn_at', 'is', null)
     .execute();
+}
+
+/** Every translation of every article. */
+async function upsertArticleTranslations(trx: Trx, content: HelpContent): Promise<void> {
   // Only rows whose text changed are rewritten, so an unchanged start does not rebuild the search index.
   await trx
     .insertInto('article_translation')
@@ -123,6 +134,11 @@ async function upsertArticles(trx: Trx, content: HelpContent): Promise<void> {
         ),
     )
     .execute();
+}
+
+/** The related articles of each article, in the content's order. */
+async function replaceRelatedArticles(trx: Trx, english: HelpContent['articles']): Promise<void> {
+  const ids = english.map((article) => article.id);
   await trx.deleteFrom('article_related').where('article_id', 'in', ids).execute();
   const related = english.flatMap((a) =>
     a.related.map((relatedId, position) => ({ article_id: a.id, related_article_id: relatedId, position })),

@@ -3,9 +3,9 @@
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { expect, it } from 'vitest';
 import { createMarketDataInfoApi } from './market-data-info-api.ts';
-import { migration } from '../migrations/0001-instrument-catalog.ts';
-import { seedCatalog } from './modules/catalog/catalog.seed.ts';
-import type { MarketDataInfoDatabase } from './tables.ts';
+import { migration } from '../../../migrations/0001-instrument-catalog.ts';
+import { seedCatalog } from './catalog.seed.ts';
+import type { MarketDataInfoDatabase } from '../../tables.ts';
 import { migrate } from '@tessera/platform';
 
 const utc = (text: string) => Date.parse(text);

@@ -13,9 +13,9 @@ import {
   type TradingSession,
 } from '@tessera/contracts';
 import { invariant } from '@tessera/money';
-import { localTime, minutesOf } from './modules/calendar/calendar.ts';
-import { listSources, type SourceRow } from './modules/catalog/catalog.repository.ts';
-import type { MarketDataInfoDatabase } from './tables.ts';
+import { localTime, minutesOf } from '../calendar/calendar.ts';
+import { listSources, type SourceRow } from './catalog.repository.ts';
+import type { MarketDataInfoDatabase } from '../../tables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;

@@ -18,13 +18,13 @@ import {
   type SourceInfo,
 } from '@tessera/contracts';
 import type { EventBus, ServiceContext } from '@tessera/platform';
-import type { MarketFeed } from './modules/feed/market-feed.ts';
-import { MarketEngine } from './modules/market/market-engine.ts';
-import { MarketView } from './modules/market/market-view.ts';
-import { CalendarStore } from './modules/simulator/calendar-store.ts';
-import { SimulatorFeed } from './modules/simulator/simulator-feed.ts';
-import type { MarketDataSettings } from './settings.ts';
-import type { MarketDataDatabase } from './tables.ts';
+import type { MarketFeed } from '../feed/market-feed.ts';
+import { MarketEngine } from './market-engine.ts';
+import { MarketView } from './market-view.ts';
+import { CalendarStore } from '../simulator/calendar-store.ts';
+import { SimulatorFeed } from '../simulator/simulator-feed.ts';
+import type { MarketDataSettings } from '../../settings.ts';
+import type { MarketDataDatabase } from '../../tables.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -25,7 +25,7 @@ import {
 } from '@tessera/contracts';
 import { parseOrThrow } from '@tessera/platform';
 import { FeedNotReadyError, InvalidProductError, UnknownProductError } from '../../errors.ts';
-import type { MarketDataRuntime } from '../../market-data-runtime.ts';
+import type { MarketDataRuntime } from './market-data-runtime.ts';
 import { buildOverview } from './overview.ts';
 
 const integerText = (min: number, max: number, fallback: number) =>

@@ -30,7 +30,7 @@ import {
   UnknownChannelError,
   UnknownProductError,
 } from '../../errors.ts';
-import type { MarketDataRuntime } from '../../market-data-runtime.ts';
+import type { MarketDataRuntime } from '../market/market-data-runtime.ts';
 import type { MarketViewChange } from '../market/market-view.ts';
 
 /** Invalid messages a connection may send before it is closed with 4002. */

@@ -51,32 +51,75 @@ export interface BackfillContext {
 /** Progress, as `GET /api/time-series/status` shows it. */
 export type BackfillProgress = TimeSeriesStatus['backfill'];
 
+/** One product's backfill under way: what is stored, the buckets under way, and the series found missing. */
+interface ProductBackfill {
+  readonly context: Pick<BackfillContext, 'store' | 'marketData' | 'startMs'>;
+  readonly instrument: InstrumentInfo;
+  readonly timeZone: string;
+  readonly series: CandleSeries[];
+  /** The open time of the last stored candle of `interval`, or null. */
+  last(interval: CandleInterval): number | null;
+  /** The open time of the bucket of `interval` under way at start (left to the live candles). */
+  current(interval: CandleInterval): number;
+  /** Keeps the candles after the last stored one. */
+  add(interval: CandleInterval, candles: readonly TickCandle[]): void;
+}
+
+/** The minute bars read for a product and where they start. */
+interface MinuteHistory {
+  readonly bars: readonly TickCandle[];
+  readonly fromMs: number;
+}
+
 /** The candles a product needs, by interval, up to the bucket under way at `startMs`. */
 export async function productBackfill(
   context: Pick<BackfillContext, 'store' | 'marketData' | 'startMs'>,
   instrument: InstrumentInfo,
   timeZone: string,
 ): Promise<CandleSeries[]> {
-  const { store, marketData, startMs } = context;
-  const series: CandleSeries[] = [];
-  const last = (interval: CandleInterval) => store.lastOpenTimeMs(instrument.id, interval);
-  const add = (interval: CandleInterval, candles: readonly TickCandle[]) => {
-    const after = last(interval) ?? Number.NEGATIVE_INFINITY;
-    const missing = candles.filter((candle) => candle.openTimeMs > after);
-    if (missing.length > 0) {
-      series.push({
-        productId: instrument.id,
-        interval,
-        tickSize: instrument.tickSize,
-        lotSize: instrument.lotSize,
-        candles: missing,
-      });
-    }
-  };
-  const current = (interval: CandleInterval) => candleBucket(interval, startMs, timeZone).openTimeMs;
+  const product = productBackfillOf(context, instrument, timeZone);
+  const minutes = await backfillMinuteBased(product);
+  await backfillDayBased(product, minutes);
+  return product.series;
+}
 
-  // Minute-based: from the earliest next candle any intraday interval needs, at most 30 days back, aligned to the
-  // hour (so an hour's candle is whole), in one history call.
+function productBackfillOf(
+  context: Pick<BackfillContext, 'store' | 'marketData' | 'startMs'>,
+  instrument: InstrumentInfo,
+  timeZone: string,
+): ProductBackfill {
+  const series: CandleSeries[] = [];
+  const last = (interval: CandleInterval) => context.store.lastOpenTimeMs(instrument.id, interval);
+  return {
+    context,
+    instrument,
+    timeZone,
+    series,
+    last,
+    current: (interval) => candleBucket(interval, context.startMs, timeZone).openTimeMs,
+    add(interval, candles) {
+      const after = last(interval) ?? Number.NEGATIVE_INFINITY;
+      const missing = candles.filter((candle) => candle.openTimeMs > after);
+      if (missing.length > 0) {
+        series.push({
+          productId: instrument.id,
+          interval,
+          tickSize: instrument.tickSize,
+          lotSize: instrument.lotSize,
+          candles: missing,
+        });
+      }
+    },
+  };
+}
+
+/**
+ * Minute-based: from the earliest next candle any intraday interval needs, at most 30 days back, aligned to the
+ * hour (so an hour's candle is whole), in one history call.
+ */
+async function backfillMinuteBased(product: ProductBackfill): Promise<MinuteHistory> {
+  const { context, instrument, timeZone, last, current, add } = product;
+  const { startMs } = context;
   const oldestMinuteMs = Math.floor((startMs - MINUTE_HISTORY_MS) / DAY_MS) * DAY_MS;
   const nextIntraday = INTRADAY.map((interval) => {
     const stored = last(interval);
@@ -86,7 +129,7 @@ export async function productBackfill(
   const minuteBars =
     minuteFromMs < startMs
       ? (
-          await marketData.history({
+          await context.marketData.history({
             productId: instrument.id,
             resolution: '1m',
             fromMs: minuteFromMs,
@@ -103,11 +146,17 @@ export async function productBackfill(
   for (const interval of ['5m', '15m', '1h'] as const) {
     add(interval, aggregateBars(minuteBars, bucketOf(interval, timeZone), current(interval)));
   }
+  return { bars: minuteBars, fromMs: minuteFromMs };
+}
 
-  // Day-based: from the Monday of the earliest next day or week needed, at most a year back. Days whose minutes
-  // were just read are their aggregate (the simulator's day bars of recent days are exactly that); older days come
-  // from the day history.
-  const oldestDayMs = startMs - DAY_HISTORY_MS;
+/**
+ * Day-based: from the Monday of the earliest next day or week needed, at most a year back. Days whose minutes were
+ * just read are their aggregate (the simulator's day bars of recent days are exactly that); older days come from
+ * the day history.
+ */
+async function backfillDayBased(product: ProductBackfill, minutes: MinuteHistory): Promise<void> {
+  const { context, instrument, timeZone, last, current, add } = product;
+  const oldestDayMs = context.startMs - DAY_HISTORY_MS;
   const stored1d = last('1d');
   const stored1w = last('1w');
   const nextDayMs = Math.min(
@@ -116,17 +165,17 @@ export async function productBackfill(
   );
   const dayFromMs = candleBucket('1w', Math.max(oldestDayMs, nextDayMs), 'UTC').openTimeMs;
   const today = current('1d');
-  const firstMinuteDay = candleBucket('1d', minuteFromMs, timeZone);
+  const firstMinuteDay = candleBucket('1d', minutes.fromMs, timeZone);
   const minuteDaysFromMs =
-    minuteBars.length === 0
+    minutes.bars.length === 0
       ? today
-      : firstMinuteDay.startMs >= minuteFromMs
+      : firstMinuteDay.startMs >= minutes.fromMs
         ? firstMinuteDay.openTimeMs
         : firstMinuteDay.openTimeMs + DAY_MS;
   const olderDays =
     dayFromMs < Math.min(minuteDaysFromMs, today)
       ? (
-          await marketData.history({
+          await context.marketData.history({
             productId: instrument.id,
             resolution: '1d',
             fromMs: dayFromMs,
@@ -134,7 +183,7 @@ export async function productBackfill(
           })
         ).bars
       : [];
-  const recentDays = aggregateBars(minuteBars, bucketOf('1d', timeZone), today).filter(
+  const recentDays = aggregateBars(minutes.bars, bucketOf('1d', timeZone), today).filter(
     (candle) => candle.openTimeMs >= minuteDaysFromMs,
   );
   const days = [...olderDays, ...recentDays];
@@ -143,14 +192,54 @@ export async function productBackfill(
     days.filter((candle) => candle.openTimeMs >= oldestDayMs - DAY_MS),
   );
   add('1w', aggregateBars(days, bucketOf('1w', timeZone), candleBucket('1w', today, 'UTC').openTimeMs));
-  return series;
+}
+
+/** A product's computed series, waiting to be written with its group. */
+interface ComputedProduct {
+  readonly instrument: InstrumentInfo;
+  readonly series: CandleSeries[];
+}
+
+/**
+ * Writes a group of computed products in one statement, marks them backfilled and ready in the store, and counts
+ * them in `progress`, logging it every {@link PROGRESS_INTERVAL_MS}.
+ */
+function backfillWriter(context: BackfillContext, progress: BackfillProgress, startedMs: number) {
+  const { db, store, log } = context;
+  let lastLogMs = startedMs;
+  return async (batch: readonly ComputedProduct[]): Promise<void> => {
+    const written = await appendBlockRows(
+      db,
+      batch.flatMap((entry) => entry.series.flatMap(blockRowsOf)),
+    );
+    for (const { instrument, series } of batch) {
+      for (const interval of CANDLE_INTERVALS) {
+        const candles = series.find((each) => each.interval === interval)?.candles;
+        store.backfilled(instrument.id, interval, candles?.at(-1)?.openTimeMs ?? null);
+      }
+      store.markReady(instrument.id);
+    }
+    progress.candlesWritten += written;
+    progress.instrumentsDone += batch.length;
+    if (performance.now() - lastLogMs >= PROGRESS_INTERVAL_MS) {
+      lastLogMs = performance.now();
+      log.info(
+        {
+          done: progress.instrumentsDone,
+          total: progress.instrumentsTotal,
+          candles: progress.candlesWritten,
+          elapsedMs: Math.round(lastLogMs - startedMs),
+        },
+        'time series backfill progress',
+      );
+    }
+  };
 }
 
 /** Runs the backfill of every product, updating `progress` as it goes. */
 export async function runBackfill(context: BackfillContext, progress: BackfillProgress): Promise<void> {
-  const { db, store, instruments, sources, log } = context;
+  const { instruments, log } = context;
   const started = performance.now();
-  let lastLog = started;
   progress.state = 'running';
   progress.instrumentsTotal = instruments.length;
   progress.startedAtMs = Date.now();
@@ -158,48 +247,8 @@ export async function runBackfill(context: BackfillContext, progress: BackfillPr
     { instruments: instruments.length, from: new Date(context.startMs).toISOString() },
     'time series backfill started',
   );
-  let inFlight: Promise<void> = Promise.resolve();
-  let group: Array<{ instrument: InstrumentInfo; series: CandleSeries[] }> = [];
-  const write = (batch: typeof group) =>
-    (async () => {
-      const written = await appendBlockRows(
-        db,
-        batch.flatMap((entry) => entry.series.flatMap(blockRowsOf)),
-      );
-      for (const { instrument, series } of batch) {
-        for (const interval of CANDLE_INTERVALS) {
-          const candles = series.find((each) => each.interval === interval)?.candles;
-          store.backfilled(instrument.id, interval, candles?.at(-1)?.openTimeMs ?? null);
-        }
-        store.markReady(instrument.id);
-      }
-      progress.candlesWritten += written;
-      progress.instrumentsDone += batch.length;
-      if (performance.now() - lastLog >= PROGRESS_INTERVAL_MS) {
-        lastLog = performance.now();
-        log.info(
-          {
-            done: progress.instrumentsDone,
-            total: progress.instrumentsTotal,
-            candles: progress.candlesWritten,
-            elapsedMs: Math.round(lastLog - started),
-          },
-          'time series backfill progress',
-        );
-      }
-    })();
   try {
-    for (const instrument of instruments) {
-      const timeZone = sources.find((source) => source.id === instrument.source)?.timeZone ?? 'UTC';
-      group.push({ instrument, series: await productBackfill(context, instrument, timeZone) });
-      if (group.length >= PRODUCTS_PER_WRITE) {
-        await inFlight;
-        inFlight = write(group);
-        group = [];
-      }
-    }
-    await inFlight;
-    await write(group);
+    await computeAndWriteAll(context, backfillWriter(context, progress, started));
     progress.state = 'done';
     progress.finishedAtMs = Date.now();
     log.info(
@@ -218,4 +267,25 @@ export async function runBackfill(context: BackfillContext, progress: BackfillPr
     log.error({ err: error }, 'time series backfill failed; live candles are still served');
     throw error;
   }
+}
+
+/** Computes the products one after the other while the previous group is being written (one write in flight). */
+async function computeAndWriteAll(
+  context: BackfillContext,
+  write: (batch: readonly ComputedProduct[]) => Promise<void>,
+): Promise<void> {
+  const { instruments, sources } = context;
+  let inFlight: Promise<void> = Promise.resolve();
+  let group: ComputedProduct[] = [];
+  for (const instrument of instruments) {
+    const timeZone = sources.find((source) => source.id === instrument.source)?.timeZone ?? 'UTC';
+    group.push({ instrument, series: await productBackfill(context, instrument, timeZone) });
+    if (group.length >= PRODUCTS_PER_WRITE) {
+      await inFlight;
+      inFlight = write(group);
+      group = [];
+    }
+  }
+  await inFlight;
+  await write(group);
 }

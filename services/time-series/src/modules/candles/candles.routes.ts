@@ -14,7 +14,7 @@ import {
 } from '@tessera/contracts';
 import { parseOrThrow } from '@tessera/platform';
 import { InvalidProductError, InvalidRangeError, UnknownProductError } from '../../errors.ts';
-import type { TimeSeriesRuntime } from '../../time-series-runtime.ts';
+import type { TimeSeriesRuntime } from './time-series-runtime.ts';
 
 /** The earliest time a query may name (no market data before it) and the latest (a bound, not a promise). */
 const EARLIEST_MS = Date.UTC(2000, 0, 1);

@@ -16,7 +16,7 @@ import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTimeSeriesApp } from './app.ts';
+import { buildTimeSeriesApp } from '../../app.ts';
 import {
   advance,
   type Started,
@@ -24,7 +24,7 @@ import {
   testClock,
   type TestClock,
   testConfig,
-} from './test-support/time-series-fixture.ts';
+} from '../../test-support/time-series-fixture.ts';
 import type { TimeSeriesRuntime } from './time-series-runtime.ts';
 
 // Prices and volumes are decimal strings: they are ordered and summed as decimals, never as JavaScript numbers.

@@ -12,19 +12,17 @@ import {
   type SourceInfo,
   USER_MANAGEMENT_CLIENT,
 } from '@tessera/contracts';
-import { type EventBus, JobQueue, JobWorker, type ServiceContext } from '@tessera/platform';
-import { type BackfillProgress, runBackfill } from './modules/candles/backfill.ts';
-import { CandleStore } from './modules/candles/candle-store.ts';
-import { PortfolioService } from './modules/portfolio/portfolio.service.ts';
-import type { TimeSeriesSettings } from './settings.ts';
-import type { TimeSeriesDatabase } from './tables.ts';
+import type { EventBus, ServiceContext } from '@tessera/platform';
+import { type BackfillProgress, runBackfill } from './backfill.ts';
+import { CandleStore } from './candle-store.ts';
+import { type PortfolioSnapshotJobs, startPortfolioSnapshots } from '../portfolio/portfolio-snapshots.ts';
+import { PortfolioService } from '../portfolio/portfolio.service.ts';
+import type { TimeSeriesSettings } from '../../settings.ts';
+import type { TimeSeriesDatabase } from '../../tables.ts';
 
 const MINUTE_MS = 60_000;
 /** How often completed live candles are written. */
 const WRITE_INTERVAL_MS = 1_000;
-/** The recurring portfolio snapshot's queue and period (docs/adr/0011-portfolio-value-history.md). */
-export const PORTFOLIO_SNAPSHOT_QUEUE = 'time-series.portfolio-snapshot';
-export const PORTFOLIO_SNAPSHOT_EVERY_MS = 5 * 60_000;
 
 /** How the runtime is built besides the settings. */
 export interface TimeSeriesRuntimeOptions {
@@ -52,7 +50,7 @@ export class TimeSeriesRuntime {
   /** Null when this process has no ledger or user-management client (a candles-only deployment or test). */
   portfolio: PortfolioService | null = null;
   /** The worker of the snapshot job (writer only); tests drain it. */
-  jobs: { queue: JobQueue; worker: JobWorker } | null = null;
+  jobs: PortfolioSnapshotJobs | null = null;
 
   constructor(
     private readonly context: ServiceContext,
@@ -137,40 +135,15 @@ export class TimeSeriesRuntime {
     );
   }
 
-  /** The recurring snapshot: one job per 5-minute slot (its key), each enqueueing the next. */
+  /** The recurring snapshot (portfolio-snapshots.ts), in the writer process only. */
   private async startSnapshots(portfolio: PortfolioService): Promise<void> {
-    const queue = new JobQueue({ db: this.context.db, now: () => new Date(this.now()) });
-    const enqueueNext = async () => {
-      const slotMs = (Math.floor(this.now() / PORTFOLIO_SNAPSHOT_EVERY_MS) + 1) * PORTFOLIO_SNAPSHOT_EVERY_MS;
-      await queue.enqueue({
-        queue: PORTFOLIO_SNAPSHOT_QUEUE,
-        key: `slot:${slotMs}`,
-        payload: { slotMs },
-        runAt: new Date(slotMs),
-        maxAttempts: 3,
-      });
-    };
-    const worker = new JobWorker({
-      queue,
-      handlers: {
-        [PORTFOLIO_SNAPSHOT_QUEUE]: async () => {
-          try {
-            const customers = await portfolio.snapshotAll();
-            this.context.log.info({ customers }, 'portfolio snapshot written');
-          } finally {
-            await enqueueNext();
-          }
-        },
-      },
-      concurrency: 1,
-      pollIntervalMs: 5_000,
+    this.jobs = await startPortfolioSnapshots({
+      db: this.context.db,
       log: this.context.log,
+      now: this.now,
+      portfolio,
+      autoStart: this.options.autoTimers ?? true,
     });
-    this.jobs = { queue, worker };
-    await enqueueNext();
-    if (this.options.autoTimers ?? true) {
-      worker.start();
-    }
   }
 
   async stop(): Promise<void> {

@@ -16,15 +16,15 @@ import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/ser
 import { createUserManagementApi, userManagementService } from '@tessera/service-user-management';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fallbackRates } from './modules/portfolio/portfolio-valuer.ts';
-import { PORTFOLIO_SNAPSHOT_EVERY_MS } from './time-series-runtime.ts';
+import { fallbackRates } from './portfolio-valuer.ts';
+import { PORTFOLIO_SNAPSHOT_EVERY_MS } from './portfolio-snapshots.ts';
 import {
   advance,
   type Started,
   startBoth,
   testClock,
   type TestClock,
-} from './test-support/time-series-fixture.ts';
+} from '../../test-support/time-series-fixture.ts';
 
 const MINUTE_MS = 60_000;
 // A Monday while every venue trades (the simulator's anchor is the first start).

@@ -148,6 +148,36 @@ export async function loadHoldings(
   instruments: readonly InstrumentInfo[],
   referenceCurrency: string,
 ): Promise<Holding[]> {
+  const accounts = await listOwnerAccounts(ledger, userId);
+  const ownIds = new Set(
+    accounts.filter((account) => account.ownerId === userId).map((account) => account.id),
+  );
+  const typeOf = accountTypeLookup(ledger);
+  const holdings: Holding[] = [];
+  for (const account of accounts) {
+    if (account.type !== 'customer_wallet' || account.ownerId !== userId) {
+      continue;
+    }
+    const pricing = pricingOf(account, instruments, referenceCurrency);
+    if (pricing === null) {
+      continue;
+    }
+    // Newest first from the ledger; a step per transfer, oldest first.
+    const transfers = (await accountHistory(ledger, account.id)).reverse();
+    const steps = transfers.map((transfer) => ({
+      timeMs: Date.parse(transfer.timestamp),
+      posted: balanceAfter(transfer, account.id),
+    }));
+    const flows = await externalFlows(ledger, account.id, transfers, steps, { ownIds, typeOf });
+    if (steps.length > 0) {
+      holdings.push({ accountId: account.id, ...pricing, steps, flows });
+    }
+  }
+  return holdings;
+}
+
+/** Every account `userId` owns (the ledger's pages read to the end). */
+async function listOwnerAccounts(ledger: LedgerApi, userId: string): Promise<Account[]> {
   const accounts: Account[] = [];
   let cursor: string | undefined;
   do {
@@ -159,11 +189,13 @@ export async function loadHoldings(
     accounts.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
-  const ownIds = new Set(
-    accounts.filter((account) => account.ownerId === userId).map((account) => account.id),
-  );
+  return accounts;
+}
+
+/** An account's type by id, each asked of the ledger once (null for an account it does not give). */
+function accountTypeLookup(ledger: LedgerApi): (accountId: string) => Promise<string | null> {
   const accountTypes = new Map<string, Promise<string | null>>();
-  const typeOf = (accountId: string): Promise<string | null> => {
+  return (accountId) => {
     let type = accountTypes.get(accountId);
     if (type === undefined) {
       type = ledger.getAccount(BANK_TENANT_ID, accountId).then(
@@ -174,52 +206,50 @@ export async function loadHoldings(
     }
     return type;
   };
-  const holdings: Holding[] = [];
-  for (const account of accounts) {
-    if (account.type !== 'customer_wallet' || account.ownerId !== userId) {
-      continue;
-    }
-    const pricing = pricingOf(account, instruments, referenceCurrency);
-    if (pricing === null) {
-      continue;
-    }
-    const transfers: Transfer[] = [];
-    let historyCursor: string | undefined;
-    for (let pageIndex = 0; pageIndex < HISTORY_PAGES_MAX; pageIndex += 1) {
-      const page = await ledger.listAccountHistory(BANK_TENANT_ID, account.id, {
-        limit: 1000,
-        ...(historyCursor === undefined ? {} : { cursor: historyCursor }),
-      });
-      transfers.push(...page.items);
-      historyCursor = page.nextCursor ?? undefined;
-      if (historyCursor === undefined) {
-        break;
-      }
-    }
-    // Newest first from the ledger; a step per transfer, oldest first.
-    transfers.reverse();
-    const steps = transfers.map((transfer) => ({
-      timeMs: Date.parse(transfer.timestamp),
-      posted: balanceAfter(transfer, account.id),
-    }));
-    const byId = new Map(transfers.map((transfer) => [transfer.id, transfer]));
-    const flows: Flow[] = [];
-    for (let index = 0; index < transfers.length; index += 1) {
-      const units = steps[index]!.posted.sub(index === 0 ? Decimal.ZERO : steps[index - 1]!.posted);
-      if (units.isZero()) {
-        continue;
-      }
-      const transfer = transfers[index]!;
-      const origin = await originOf(ledger, transfer, byId);
-      if (await isExternalFlow(origin, account.id, ownIds, typeOf)) {
-        flows.push({ timeMs: steps[index]!.timeMs, units });
-      }
-    }
-    if (steps.length > 0) {
-      holdings.push({ accountId: account.id, ...pricing, steps, flows });
+}
+
+/** An account's transfers, newest first, at most {@link HISTORY_PAGES_MAX} pages. */
+async function accountHistory(ledger: LedgerApi, accountId: string): Promise<Transfer[]> {
+  const transfers: Transfer[] = [];
+  let historyCursor: string | undefined;
+  for (let pageIndex = 0; pageIndex < HISTORY_PAGES_MAX; pageIndex += 1) {
+    const page = await ledger.listAccountHistory(BANK_TENANT_ID, accountId, {
+      limit: 1000,
+      ...(historyCursor === undefined ? {} : { cursor: historyCursor }),
+    });
+    transfers.push(...page.items);
+    historyCursor = page.nextCursor ?? undefined;
+    if (historyCursor === undefined) {
+      break;
     }
   }
-  return holdings;
+  return transfers;
+}
+
+/** The movements of an account (transfers oldest first, with their steps) that came from outside the customer. */
+async function externalFlows(
+  ledger: LedgerApi,
+  accountId: string,
+  transfers: readonly Transfer[],
+  steps: readonly { timeMs: number; posted: Decimal }[],
+  owner: {
+    readonly ownIds: ReadonlySet<string>;
+    readonly typeOf: (accountId: string) => Promise<string | null>;
+  },
+): Promise<Flow[]> {
+  const byId = new Map(transfers.map((transfer) => [transfer.id, transfer]));
+  const flows: Flow[] = [];
+  for (let index = 0; index < transfers.length; index += 1) {
+    const units = steps[index]!.posted.sub(index === 0 ? Decimal.ZERO : steps[index - 1]!.posted);
+    if (units.isZero()) {
+      continue;
+    }
+    const origin = await originOf(ledger, transfers[index]!, byId);
+    if (await isExternalFlow(origin, accountId, owner.ownIds, owner.typeOf)) {
+      flows.push({ timeMs: steps[index]!.timeMs, units });
+    }
+  }
+  return flows;
 }
 
 /** The transfer that names a movement's kind and accounts: the pending transfer of a post, else itself. */

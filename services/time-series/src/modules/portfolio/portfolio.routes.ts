@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type PortfolioHistoryResponse, portfolioHistoryQuerySchema } from '@tessera/contracts';
 import { authenticate, parseOrThrow, type ServiceContext } from '@tessera/platform';
 import { PortfolioUnavailableError } from '../../errors.ts';
-import type { TimeSeriesRuntime } from '../../time-series-runtime.ts';
+import type { TimeSeriesRuntime } from '../candles/time-series-runtime.ts';
 
 export async function portfolioRoutes(
   app: FastifyInstance,

@@ -52,6 +52,45 @@ export interface PortfolioSources {
   readonly rates?: ReferenceRates;
 }
 
+/** What one history request is about. */
+interface HistorySeries {
+  readonly userId: string;
+  readonly currency: string;
+  readonly stepMs: number;
+  readonly nowMs: number;
+  readonly holdings: readonly Holding[];
+}
+
+/** The answer for a customer who holds nothing yet. */
+function emptyHistory(
+  range: PortfolioRange,
+  currency: string,
+  stepMs: number,
+  nowMs: number,
+): PortfolioHistoryResponse {
+  const zero = Decimal.ZERO.rescale(REFERENCE_SCALE, 'half_even').toString();
+  return {
+    range,
+    currency,
+    stepMs,
+    points: [],
+    value: zero,
+    change: zero,
+    changePercent: null,
+    netFlows: zero,
+    asOfMs: nowMs,
+  };
+}
+
+/** The grid points after `fromMs` and before `nowMs`, the latest {@link GRID_POINTS_MAX} of them. */
+function gridTimes(fromMs: number, stepMs: number, nowMs: number): number[] {
+  const grid: number[] = [];
+  for (let time = Math.floor(fromMs / stepMs) * stepMs + stepMs; time < nowMs; time += stepMs) {
+    grid.push(time);
+  }
+  return grid.slice(-GRID_POINTS_MAX);
+}
+
 export class PortfolioService {
   private readonly rates: ReferenceRates;
 
@@ -71,79 +110,101 @@ export class PortfolioService {
     const { referenceCurrency: currency } = await this.sources.customers.getCustomer(userId);
     const holdings = await loadHoldings(this.sources.ledger, userId, this.sources.instruments(), currency);
     const firstMs = Math.min(...holdings.map((holding) => holding.steps[0]!.timeMs));
-    const zero = Decimal.ZERO.rescale(REFERENCE_SCALE, 'half_even').toString();
     if (holdings.length === 0 || firstMs > nowMs) {
-      return {
-        range,
-        currency,
-        stepMs,
-        points: [],
-        value: zero,
-        change: zero,
-        changePercent: null,
-        netFlows: zero,
-        asOfMs: nowMs,
-      };
+      return emptyHistory(range, currency, stepMs, nowMs);
     }
     const fromMs = spanMs === null ? firstMs : Math.max(nowMs - spanMs, firstMs);
-    const grid: number[] = [];
-    for (let time = Math.floor(fromMs / stepMs) * stepMs + stepMs; time < nowMs; time += stepMs) {
-      grid.push(time);
-    }
-    const bounded = grid.slice(-GRID_POINTS_MAX);
-    const stored = await this.storedPoints(userId, stepMs, currency, bounded);
-    const missing = bounded.filter((time) => !stored.has(time));
-    const computeTimes = fromMs === firstMs ? [firstMs, ...missing] : missing;
-    const computed = new Map<number, string>();
+    const grid = gridTimes(fromMs, stepMs, nowMs);
+    const series: HistorySeries = { userId, currency, stepMs, nowMs, holdings };
+    const stored = await this.storedPoints(userId, stepMs, currency, grid);
+    const missing = grid.filter((time) => !stored.has(time));
     const productIds = [...new Set(holdings.flatMap((holding) => holding.productId ?? []))];
     const rates = await this.ratesFor(holdings, currency);
     const live = await this.livePrices(productIds);
-    if (computeTimes.length > 0) {
-      const prices = await this.priceSeries(productIds, stepMs, computeTimes, live);
-      for (const time of computeTimes) {
-        computed.set(time, valueAt(holdings, prices, rates, time).toString());
-      }
-      const finals = missing.filter((time) => time <= nowMs - PORTFOLIO_FINAL_LAG_MS);
-      if (finals.length > 0) {
-        await this.db
-          .insertInto('portfolio_point')
-          .values(
-            finals.map((time) => ({
-              user_id: userId,
-              step_ms: stepMs,
-              time_ms: String(time),
-              currency,
-              value: computed.get(time)!,
-            })),
-          )
-          .onConflict((conflict) => conflict.columns(['user_id', 'step_ms', 'time_ms']).doNothing())
-          .execute();
-      }
-    }
+    const computeTimes = fromMs === firstMs ? [firstMs, ...missing] : missing;
+    const computed = await this.computePoints(series, { productIds, rates, live }, computeTimes, missing);
     const points: PortfolioPoint[] = [];
     if (fromMs === firstMs) {
       points.push({ timeMs: firstMs, value: computed.get(firstMs)! });
     }
-    for (const time of bounded) {
+    for (const time of grid) {
       if (time > (points[points.length - 1]?.timeMs ?? -Infinity)) {
         points.push({ timeMs: time, value: stored.get(time) ?? computed.get(time)! });
       }
     }
     const value = valueAt(holdings, new Map(), rates, nowMs, live);
     points.push({ timeMs: nowMs, value: value.toString() });
-    // Deposits, withdrawals and transfers with other customers are not performance: the change leaves out the
-    // external flows after the first point (the first point's value already holds those at or before it).
-    const first = Decimal.from(points[0]!.value);
-    const flows = await flowsBetween(holdings, points[0]!.timeMs, nowMs, rates, (productId, timeMs) =>
-      priceAtInstant(this.store, productId, timeMs, live.get(productId) ?? null),
-    );
-    const change = value.sub(first).sub(flows.net);
-    const base = first.add(flows.inflows);
     return {
       range,
       currency,
       stepMs,
       points,
+      ...(await this.performance(series, points, value, rates, live)),
+    };
+  }
+
+  /** The values at `times`; the grid points among `missing` that are final are stored. */
+  private async computePoints(
+    series: HistorySeries,
+    prices: {
+      productIds: readonly ProductId[];
+      rates: ReadonlyMap<string, Decimal>;
+      live: ReadonlyMap<string, Decimal>;
+    },
+    times: readonly number[],
+    missing: readonly number[],
+  ): Promise<Map<number, string>> {
+    const computed = new Map<number, string>();
+    if (times.length === 0) {
+      return computed;
+    }
+    const { holdings, stepMs, nowMs } = series;
+    const priceSeries = await this.priceSeries(prices.productIds, stepMs, times, prices.live);
+    for (const time of times) {
+      computed.set(time, valueAt(holdings, priceSeries, prices.rates, time).toString());
+    }
+    const finals = missing.filter((time) => time <= nowMs - PORTFOLIO_FINAL_LAG_MS);
+    if (finals.length > 0) {
+      await this.db
+        .insertInto('portfolio_point')
+        .values(
+          finals.map((time) => ({
+            user_id: series.userId,
+            step_ms: stepMs,
+            time_ms: String(time),
+            currency: series.currency,
+            value: computed.get(time)!,
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['user_id', 'step_ms', 'time_ms']).doNothing())
+        .execute();
+    }
+    return computed;
+  }
+
+  /**
+   * The value now and its change since the first point. Deposits, withdrawals and transfers with other customers
+   * are not performance: the change leaves out the external flows after the first point (the first point's value
+   * already holds those at or before it).
+   */
+  private async performance(
+    series: HistorySeries,
+    points: readonly PortfolioPoint[],
+    value: Decimal,
+    rates: ReadonlyMap<string, Decimal>,
+    live: ReadonlyMap<string, Decimal>,
+  ): Promise<Pick<PortfolioHistoryResponse, 'value' | 'change' | 'changePercent' | 'netFlows' | 'asOfMs'>> {
+    const first = Decimal.from(points[0]!.value);
+    const flows = await flowsBetween(
+      series.holdings,
+      points[0]!.timeMs,
+      series.nowMs,
+      rates,
+      (productId, timeMs) => priceAtInstant(this.store, productId, timeMs, live.get(productId) ?? null),
+    );
+    const change = value.sub(first).sub(flows.net);
+    const base = first.add(flows.inflows);
+    return {
       value: value.toString(),
       change: change.toString(),
       changePercent:
@@ -151,7 +212,7 @@ export class PortfolioService {
           ? change.mul(Decimal.of(100n, 0)).div(base, scale(2), 'half_even').toString()
           : null,
       netFlows: flows.net.toString(),
-      asOfMs: nowMs,
+      asOfMs: series.nowMs,
     };
   }
 

@@ -19,18 +19,17 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ProductId } from '@tessera/contracts';
+import { MARKET_DATA_CLIENT, type ProductId } from '@tessera/contracts';
 import {
-  createInProcessEventBus,
+  buildServiceApp,
   inMemoryDataDir,
   loadConfig,
-  migrate,
   openPglite,
-  type ServiceContext,
+  refuseEveryToken,
   type WebSocketHub,
 } from '@tessera/platform';
-import { buildMarketDataApp } from '@tessera/service-market-data';
-import { createMarketDataInfoApi, marketDataInfoService } from '@tessera/service-market-data-info';
+import { createMarketDataService, type MarketDataRuntime } from '@tessera/service-market-data';
+import { marketDataInfoService } from '@tessera/service-market-data-info';
 import type { Benchmark, BenchResult } from '../harness.ts';
 
 /**
@@ -108,24 +107,29 @@ async function startServer(clients: number) {
   const offsetMs = MARKET_TIME_MS - Date.now();
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: inMemoryDataDir });
   const database = await openPglite(inMemoryDataDir);
-  await migrate(database.db, {
-    schema: marketDataInfoService.schema,
-    migrations: marketDataInfoService.migrations,
-  });
-  const infoDb = database.db.withSchema(marketDataInfoService.schema);
-  await marketDataInfoService.seed({ db: infoDb } as unknown as ServiceContext);
   let hub: WebSocketHub | undefined;
-  const market = await buildMarketDataApp({
+  // Through the composition root, as the service runs alone; only market data's routes are served.
+  const built = await buildServiceApp({
+    services: [
+      marketDataInfoService,
+      createMarketDataService({
+        settings: { feed: 'simulator', seed: 'tessera', tickMs: TICK_MS, connectionsMax: clients + 100 },
+        now: () => Date.now() + offsetMs,
+        onHub: (created) => {
+          hub = created;
+        },
+      }),
+    ],
+    mount: ['market-data'],
     config,
     database,
-    info: createMarketDataInfoApi(infoDb as never),
-    settings: { feed: 'simulator', seed: 'tessera', tickMs: TICK_MS, connectionsMax: clients + 100 },
-    now: () => Date.now() + offsetMs,
-    events: createInProcessEventBus(),
-    onHub: (created) => {
-      hub = created;
-    },
+    auth: refuseEveryToken,
+    closeDatabase: true,
   });
+  const market = {
+    app: built.app,
+    runtime: built.composed.clients.get(MARKET_DATA_CLIENT) as MarketDataRuntime,
+  };
   await market.app.listen({ port: 0, host: '127.0.0.1' });
   const address = market.app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;

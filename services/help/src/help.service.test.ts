@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@tessera/platform';
-import { describeEachDatabase } from '@tessera/platform/testing';
+import { loadConfig, refuseEveryToken } from '@tessera/platform';
+import { buildServiceTestApp, describeEachDatabase } from '@tessera/platform/testing';
 import type {
   HelpArticleResponse,
   HelpCategoriesResponse,
   HelpCategoryResponse,
   HelpSearchResponse,
 } from '@tessera/contracts';
-import { buildHelpApp } from './app.ts';
+import { createHelpService, helpService } from './service.ts';
 import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedback.repository.ts';
 import type { HelpDatabase } from './tables.ts';
 
@@ -25,7 +25,13 @@ describeEachDatabase('help service', ({ createDatabase }) => {
   beforeAll(async () => {
     const database = await createDatabase();
     db = database.db.withSchema('help') as HelpDatabase;
-    app = await buildHelpApp({ config, database });
+    ({ app } = await buildServiceTestApp({
+      services: [helpService],
+      database,
+      auth: refuseEveryToken,
+      config,
+      closeDatabase: true,
+    }));
   });
   afterAll(async () => app.close());
 
@@ -224,10 +230,11 @@ describe('help seed', () => {
     const { loadHelpContent } = await import('./modules/content/content.loader.ts');
     const full = await loadHelpContent();
     const database = await createTestDatabase();
-    const first = await buildHelpApp({
+    const { app: first } = await buildServiceTestApp({
+      services: [createHelpService({ content: async () => full })],
+      database,
+      auth: refuseEveryToken,
       config,
-      database: { ...database, close: async () => {} },
-      content: async () => full,
     });
     await first.inject({
       method: 'POST',
@@ -242,7 +249,13 @@ describe('help seed', () => {
         .filter((article) => article.id !== 1205)
         .map((article) => ({ ...article, related: article.related.filter((id) => id !== 1205) })),
     };
-    const second = await buildHelpApp({ config, database, content: async () => reduced });
+    const { app: second } = await buildServiceTestApp({
+      services: [createHelpService({ content: async () => reduced })],
+      database,
+      auth: refuseEveryToken,
+      config,
+      closeDatabase: true,
+    });
     try {
       expect((await second.inject({ method: 'GET', url: '/api/help/articles/1205' })).statusCode).toBe(404);
       expect((await second.inject({ method: 'GET', url: '/api/help/articles/401' })).statusCode).toBe(200);

@@ -2,7 +2,6 @@
  * @tessera/service-market-data-info: the instrument catalog (instruments, sources, venue calendars) and
  * `isOpen(instrument, at)`, which other services use for the "open market" pre-trade check.
  */
-export { buildMarketDataInfoApp } from './app.ts';
 export { createMarketDataInfoApi } from './modules/catalog/market-data-info-api.ts';
 export {
   createMarketDataInfoService,

@@ -2,9 +2,9 @@
 // one instrument with its venue's calendar, the sources, the error codes, and an idempotent seed.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '@tessera/platform';
-import { describeEachDatabase } from '@tessera/platform/testing';
-import { buildMarketDataInfoApp } from './app.ts';
+import { loadConfig, refuseEveryToken } from '@tessera/platform';
+import { buildServiceTestApp, describeEachDatabase } from '@tessera/platform/testing';
+import { createMarketDataInfoService } from './service.ts';
 import { INSTRUMENTS, instrumentId } from './modules/catalog/catalog.data.ts';
 import type {
   InstrumentResponse,
@@ -27,7 +27,13 @@ describeEachDatabase('market-data-info service', ({ createDatabase }) => {
   beforeAll(async () => {
     const database = await createDatabase();
     db = database.db.withSchema('market_data_info') as MarketDataInfoDatabase;
-    app = await buildMarketDataInfoApp({ config, database, now: () => now });
+    ({ app } = await buildServiceTestApp({
+      services: [createMarketDataInfoService({ now: () => now })],
+      database,
+      auth: refuseEveryToken,
+      config,
+      closeDatabase: true,
+    }));
   });
   afterAll(async () => app.close());
 

@@ -1,20 +1,15 @@
 /**
- * Test support: market data on a fresh database with the real catalog (market-data-info's migrations, seed and
- * client), a clock the test moves, and no timers (the test ticks). Also used by time series' tests.
+ * Test support: market data on a fresh database with the real catalog (market-data-info composed beside it, only
+ * market data's routes served), built through the platform's composition root, a clock the test moves, and no
+ * timers (the test ticks).
  */
-import {
-  type Config,
-  createInProcessEventBus,
-  type Database,
-  type EventBus,
-  loadConfig,
-  migrate,
-  type ServiceContext,
-} from '@tessera/platform';
-import { createMarketDataInfoApi, marketDataInfoService } from '@tessera/service-market-data-info';
-import type { MarketDataInfoApi } from '@tessera/contracts';
-import { buildMarketDataApp, type MarketDataApp } from '../app.ts';
-import type { MarketDataServiceOptions } from '../service.ts';
+import type { FastifyInstance } from 'fastify';
+import { MARKET_DATA_CLIENT, MARKET_DATA_INFO_CLIENT, type MarketDataInfoApi } from '@tessera/contracts';
+import { type Config, type Database, type EventBus, loadConfig, refuseEveryToken } from '@tessera/platform';
+import { buildServiceTestApp } from '@tessera/platform/testing';
+import { createMarketDataInfoService } from '@tessera/service-market-data-info';
+import type { MarketDataRuntime } from '../modules/market/market-data-runtime.ts';
+import { createMarketDataService, type MarketDataServiceOptions } from '../service.ts';
 import type { MarketDataSettings } from '../settings.ts';
 
 export const testConfig: Config = loadConfig({
@@ -31,16 +26,11 @@ export const testSettings: MarketDataSettings = {
   connectionsMax: 100,
 };
 
-/** Migrates and seeds the catalog on `database` and returns its client. */
-export async function seedCatalog(database: Database): Promise<MarketDataInfoApi> {
-  await migrate(database.db, {
-    schema: marketDataInfoService.schema,
-    migrations: marketDataInfoService.migrations,
-  });
-  const db = database.db.withSchema(marketDataInfoService.schema);
-  const context = { db } as unknown as ServiceContext;
-  await marketDataInfoService.seed(context);
-  return createMarketDataInfoApi(db as never);
+/** The built app and its parts. */
+export interface MarketDataApp {
+  readonly app: FastifyInstance;
+  readonly runtime: MarketDataRuntime;
+  readonly events: EventBus;
 }
 
 /** A moving test clock. */
@@ -54,24 +44,34 @@ export function testClock(startMs: number): TestClock {
   return clock;
 }
 
-/** Market data on `database` (the catalog seeded first), timers off. */
+/** Market data on `database` (the catalog migrated and seeded first), timers off; the suite closes the database. */
 export async function startMarketData(
   database: Database,
   clock: TestClock,
-  options: Partial<MarketDataServiceOptions> & { events?: EventBus } = {},
+  options: Partial<MarketDataServiceOptions> = {},
 ): Promise<MarketDataApp & { info: MarketDataInfoApi }> {
-  const info = await seedCatalog(database);
-  const built = await buildMarketDataApp({
-    config: testConfig,
+  const { app, composed, events } = await buildServiceTestApp({
+    services: [
+      createMarketDataInfoService(),
+      createMarketDataService({
+        settings: testSettings,
+        now: clock.now,
+        autoTimers: false,
+        ...options,
+      }),
+    ],
+    mount: ['market-data'],
     database,
-    info,
-    settings: testSettings,
-    now: clock.now,
-    autoTimers: false,
-    events: options.events ?? createInProcessEventBus(),
-    ...options,
+    auth: refuseEveryToken,
+    config: testConfig,
   });
-  return { ...built, info };
+  await app.ready();
+  return {
+    app,
+    runtime: composed.clients.get(MARKET_DATA_CLIENT) as MarketDataRuntime,
+    events,
+    info: composed.clients.get(MARKET_DATA_INFO_CLIENT),
+  };
 }
 
 /** Moves the clock by `totalMs` in ticks of `stepMs`, ticking the simulator at each step. */

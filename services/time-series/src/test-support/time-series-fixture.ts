@@ -1,15 +1,31 @@
 /**
  * Test support: time series next to market data and the catalog on one database and event bus, with a clock the
- * test moves and no timers. Built from the other services' package indexes only.
+ * test moves and no timers, each app built through the platform's composition root (buildServiceTestApp). Built
+ * from the other services' package indexes only.
  */
-import type { MarketDataInfoApi } from '@tessera/contracts';
-import type { Database, TokenVerifier } from '@tessera/platform';
-import { createInProcessEventBus, loadConfig, migrate, type ServiceContext } from '@tessera/platform';
-import { buildMarketDataApp, type MarketDataApp } from '@tessera/service-market-data';
-import { createMarketDataInfoApi, marketDataInfoService } from '@tessera/service-market-data-info';
+import {
+  MARKET_DATA_CLIENT,
+  MARKET_DATA_INFO_CLIENT,
+  type MarketDataApi,
+  type MarketDataInfoApi,
+} from '@tessera/contracts';
+import {
+  type Config,
+  type Database,
+  type EventBus,
+  loadConfig,
+  refuseEveryToken,
+  type ServiceClientKey,
+  type ServiceClients,
+  type ServiceDefinition,
+  type TokenVerifier,
+} from '@tessera/platform';
+import { buildServiceTestApp } from '@tessera/platform/testing';
+import { createMarketDataService, type MarketDataRuntime } from '@tessera/service-market-data';
+import { createMarketDataInfoService } from '@tessera/service-market-data-info';
 import type { FastifyInstance } from 'fastify';
-import { buildTimeSeriesApp } from '../app.ts';
 import type { TimeSeriesRuntime } from '../modules/candles/time-series-runtime.ts';
+import { createTimeSeriesService, type TimeSeriesServiceOptions } from '../service.ts';
 
 export const testConfig = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 
@@ -24,12 +40,92 @@ export function testClock(startMs: number): TestClock {
   return clock;
 }
 
+/** Market data's app and what the tests drive it with. */
+export interface MarketDataApp {
+  readonly app: FastifyInstance;
+  readonly runtime: MarketDataRuntime;
+  readonly events: EventBus;
+}
+
+/** A time-series app and its runtime. */
+export interface TimeSeriesApp {
+  readonly app: FastifyInstance;
+  readonly runtime: TimeSeriesRuntime;
+}
+
 /** Market data and time series started on `database` (left open: the caller's suite closes it). */
 export interface Started {
   readonly info: MarketDataInfoApi;
   readonly market: MarketDataApp;
-  readonly series: { app: FastifyInstance; runtime: TimeSeriesRuntime };
+  readonly series: TimeSeriesApp;
   close(): Promise<void>;
+}
+
+/**
+ * The service with clients (by service name) and an event bus of the test's in its context: the market data of
+ * another app, hand-made ledger and user-management clients on the test's clock.
+ */
+function withContext(
+  service: ServiceDefinition,
+  given: { readonly clients: Readonly<Record<string, unknown>>; readonly events: EventBus },
+): ServiceDefinition {
+  const overlay = (clients: ServiceClients | undefined): ServiceClients => ({
+    get: <Client>(key: ServiceClientKey<Client>): Client =>
+      key.service in given.clients
+        ? (given.clients[key.service] as Client)
+        : (clients?.get(key) ?? missing(key.service)),
+    find: <Client>(key: ServiceClientKey<Client>): Client | undefined =>
+      key.service in given.clients ? (given.clients[key.service] as Client) : clients?.find(key),
+  });
+  return {
+    ...service,
+    plugin: (app, options) =>
+      service.plugin(app, {
+        ...options,
+        context: { ...options.context, events: given.events, clients: overlay(options.context.clients) },
+      }),
+  };
+}
+
+function missing(service: string): never {
+  throw new Error(`Service ${service} is not mounted in this process.`);
+}
+
+/** Builds time series alone on `database` over the given catalog, market data and events; timers as the options say. */
+export async function buildTimeSeriesTestApp(
+  options: TimeSeriesServiceOptions & {
+    config?: Config;
+    database: Database;
+    info: MarketDataInfoApi;
+    marketData: MarketDataApi;
+    events: EventBus;
+    /** Verifies customers' tokens (portfolio history); without it every signed-in route answers 401. */
+    auth?: TokenVerifier;
+    /** More in-process clients (ledger, user management) for portfolio history. */
+    clients?: Readonly<Record<string, unknown>>;
+  },
+): Promise<TimeSeriesApp> {
+  let runtime: TimeSeriesRuntime | undefined;
+  const service = createTimeSeriesService({
+    ...options,
+    onRuntime: (created) => {
+      runtime = created;
+      options.onRuntime?.(created);
+    },
+  });
+  const clients = {
+    [MARKET_DATA_INFO_CLIENT.service]: options.info,
+    [MARKET_DATA_CLIENT.service]: options.marketData,
+    ...options.clients,
+  };
+  const { app } = await buildServiceTestApp({
+    services: [withContext(service, { clients, events: options.events })],
+    database: options.database,
+    auth: options.auth ?? refuseEveryToken,
+    config: options.config ?? testConfig,
+  });
+  await app.ready();
+  return { app, runtime: runtime! };
 }
 
 /** Starts the catalog, market data and time series; resolves once the backfill has finished. */
@@ -39,31 +135,32 @@ export async function startBoth(
   writer = true,
   extra: { auth?: TokenVerifier; clients?: Readonly<Record<string, unknown>> } = {},
 ): Promise<Started> {
-  await migrate(database.db, {
-    schema: marketDataInfoService.schema,
-    migrations: marketDataInfoService.migrations,
-  });
-  const infoDb = database.db.withSchema(marketDataInfoService.schema);
-  await marketDataInfoService.seed({ db: infoDb } as unknown as ServiceContext);
-  const info = createMarketDataInfoApi(infoDb as never);
-  const market = await buildMarketDataApp({
-    config: testConfig,
+  const built = await buildServiceTestApp({
+    services: [
+      createMarketDataInfoService(),
+      createMarketDataService({
+        settings: { feed: 'simulator', seed: 'tessera', tickMs: 200, connectionsMax: 100 },
+        now: clock.now,
+        autoTimers: false,
+      }),
+    ],
+    mount: ['market-data'],
     database,
-    info,
-    settings: { feed: 'simulator', seed: 'tessera', tickMs: 200, connectionsMax: 100 },
-    now: clock.now,
-    autoTimers: false,
-    events: createInProcessEventBus(),
-    ownsDatabase: false,
-  });
-  await market.app.ready();
-  const series = await buildTimeSeriesApp({
+    auth: refuseEveryToken,
     config: testConfig,
+  });
+  await built.app.ready();
+  const info = built.composed.clients.get(MARKET_DATA_INFO_CLIENT);
+  const market: MarketDataApp = {
+    app: built.app,
+    runtime: built.composed.clients.get(MARKET_DATA_CLIENT) as MarketDataRuntime,
+    events: built.events,
+  };
+  const series = await buildTimeSeriesTestApp({
     database,
     info,
     marketData: market.runtime,
     events: market.events,
-    ownsDatabase: false,
     settings: { writer },
     now: clock.now,
     autoTimers: false,

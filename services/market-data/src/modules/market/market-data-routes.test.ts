@@ -16,12 +16,12 @@ import {
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { Decimal } from '@tessera/money';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { MarketDataApp } from '../../app.ts';
 import {
   advance,
   startMarketData,
   testClock,
   type TestClock,
+  type MarketDataApp,
 } from '../../test-support/market-data-fixture.ts';
 
 // A Monday between the US and European DST changes: 15:00 UTC is 11:00 in New York and 16:00 in Frankfurt, so

@@ -13,12 +13,12 @@ import {
 } from '@tessera/contracts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { MarketDataApp } from '../../app.ts';
 import {
   advance,
   startMarketData,
   testClock,
   type TestClock,
+  type MarketDataApp,
 } from '../../test-support/market-data-fixture.ts';
 
 const MONDAY_15_00 = Date.parse('2026-03-16T15:00:00Z');

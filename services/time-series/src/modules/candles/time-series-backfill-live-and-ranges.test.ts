@@ -16,9 +16,9 @@ import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTimeSeriesApp } from '../../app.ts';
 import {
   advance,
+  buildTimeSeriesTestApp,
   type Started,
   startBoth,
   testClock,
@@ -240,13 +240,12 @@ describeEachDatabase('time series', ({ createDatabase }) => {
         [MONDAY_15_00 + 120_000, true],
       ]);
       // Stored: a second process reading the database alone sees them (no forming candle from memory).
-      const reader = await buildTimeSeriesApp({
+      const reader = await buildTimeSeriesTestApp({
         config: testConfig,
         database,
         info: both.info,
         marketData: both.market.runtime,
         events: both.market.events,
-        ownsDatabase: false,
         settings: { writer: false },
         now: clock.now,
         autoTimers: false,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, refuseEveryToken } from '@tessera/platform';
+import { loadConfig, refuseEveryToken, undocumentedRoutes } from '@tessera/platform';
 import { buildServiceTestApp, describeEachDatabase } from '@tessera/platform/testing';
 import type {
   HelpArticleResponse,
@@ -39,6 +39,15 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     const response = await app.inject({ method: 'GET', url });
     return { status: response.statusCode, body: response.json<T>(), headers: response.headers };
   };
+
+  it('documents every route in its OpenAPI document', async () => {
+    expect(undocumentedRoutes(app).filter((route) => route.service === 'help')).toEqual([]);
+    const { status, body } = await get<{ paths: Record<string, unknown> }>('/api/help/openapi.json');
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/help/articles/{id}/feedback', '/sitemap.xml', '/robots.txt']),
+    );
+  });
 
   it('lists the categories of a language with their article counts', async () => {
     const { status, body } = await get<HelpCategoriesResponse>('/api/help/categories?lang=fr');

@@ -1,4 +1,4 @@
-/** Input of the help routes, validated at the HTTP edge (VALIDATION_FAILED otherwise). */
+/** Input of the help routes, validated at the HTTP edge (VALIDATION_FAILED otherwise), and their answers. */
 import { z } from 'zod';
 import {
   HELP_FEEDBACK_COMMENT_MAX_CHARS,
@@ -6,6 +6,11 @@ import {
   HELP_SEARCH_LIMIT_DEFAULT,
   HELP_SEARCH_LIMIT_MAX,
   HELP_SEARCH_QUERY_MAX_CHARS,
+  type HelpArticleResponse,
+  type HelpCategoriesResponse,
+  type HelpCategoryResponse,
+  type HelpFeedbackResponse,
+  type HelpSearchResponse,
   textSchema,
 } from '@tessera/contracts';
 
@@ -43,3 +48,74 @@ export const feedbackBodySchema = z.strictObject({
     .optional()
     .transform((comment) => (comment === undefined || comment === '' ? null : comment)),
 });
+
+// The answers, for the documents (the shapes of @tessera/contracts' help types, which stay free of zod for the web
+// app's public pages; `satisfies` keeps the two in step).
+
+const helpCategorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string().describe('The canonical slug in the requested language'),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  articleCount: z.number().int(),
+});
+
+const helpArticleSummarySchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  categorySlug: z.string(),
+  categoryName: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  updated: z.string().describe('YYYY-MM-DD'),
+});
+
+const helpAlternatesSchema = z
+  .object({
+    en: z.object({ categorySlug: z.string(), slug: z.string() }),
+    fr: z.object({ categorySlug: z.string(), slug: z.string() }),
+  })
+  .describe('The canonical slugs of the page in each language');
+
+const highlightSchema = z.array(z.object({ text: z.string(), match: z.boolean() }));
+
+export const helpCategoriesResponseSchema = z.object({
+  language: languageSchema,
+  categories: z.array(helpCategorySchema),
+}) satisfies z.ZodType<HelpCategoriesResponse>;
+
+export const helpCategoryResponseSchema = z.object({
+  language: languageSchema,
+  category: helpCategorySchema,
+  articles: z.array(helpArticleSummarySchema),
+  alternates: helpAlternatesSchema,
+}) satisfies z.ZodType<HelpCategoryResponse>;
+
+export const helpArticleResponseSchema = z.object({
+  language: languageSchema,
+  article: helpArticleSummarySchema.extend({
+    html: z.string().describe('The body rendered to safe HTML'),
+    headings: z.array(z.object({ id: z.string(), level: z.number().int(), text: z.string() })),
+  }),
+  related: z.array(helpArticleSummarySchema),
+  alternates: helpAlternatesSchema,
+}) satisfies z.ZodType<HelpArticleResponse>;
+
+export const helpSearchResponseSchema = z.object({
+  language: languageSchema,
+  query: z.string(),
+  correctedQuery: z.string().nullable(),
+  results: z.array(
+    helpArticleSummarySchema.extend({ titleHighlight: highlightSchema, excerpt: highlightSchema }),
+  ),
+}) satisfies z.ZodType<HelpSearchResponse>;
+
+export const helpFeedbackResponseSchema = z.object({
+  id: z.string(),
+  articleId: z.number().int(),
+  language: languageSchema,
+  helpful: z.boolean(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<HelpFeedbackResponse>;

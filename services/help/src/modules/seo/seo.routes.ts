@@ -3,8 +3,9 @@
  * article; the marketing pages are the fixed list of spec section 2 (PUBLIC_SITE_PATHS). Absolute URLs use
  * PUBLIC_URL when set, otherwise the request's own origin (behind a proxy, with TRUST_PROXY=true).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '@tessera/platform';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config, ServiceRoutes } from '@tessera/platform';
 import {
   HELP_LANGUAGES,
   type HelpLanguage,
@@ -85,35 +86,64 @@ async function sitemapPages(db: HelpDatabase): Promise<SitemapPage[]> {
   return pages;
 }
 
-export async function seoRoutes(app: FastifyInstance, { db, config }: { db: HelpDatabase; config: Config }) {
-  app.get('/sitemap.xml', async (request, reply) => {
-    const origin = originOf(config, request);
-    const entries = (await sitemapPages(db)).flatMap((page) => urlEntries(origin, page));
-    const xml = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-      ...entries,
-      '</urlset>',
-      '',
-    ].join('\n');
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(xml);
-  });
+export const seoRoutes: ServiceRoutes<{ db: HelpDatabase; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        summary: "The public site's sitemap",
+        description:
+          'Every marketing page, help category and help article, one `<url>` per language with its alternates.',
+        response: {
+          200: {
+            description: 'A sitemap (sitemaps.org 0.9) with xhtml:link alternates',
+            content: { 'application/xml': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const origin = originOf(config, request);
+      const entries = (await sitemapPages(db)).flatMap((page) => urlEntries(origin, page));
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        ...entries,
+        '</urlset>',
+        '',
+      ].join('\n');
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(xml);
+    },
+  );
 
-  app.get('/robots.txt', async (request, reply) => {
-    const lines = [
-      'User-agent: *',
-      'Allow: /',
-      ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
-      '',
-      `Sitemap: ${originOf(config, request)}/sitemap.xml`,
-      '',
-    ];
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(lines.join('\n'));
-  });
-}
+  app.get(
+    '/robots.txt',
+    {
+      schema: {
+        summary: "The public site's robots.txt",
+        description:
+          'Allows the site, disallows the signed-in areas, the console and the APIs, names the sitemap.',
+        response: {
+          200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const lines = [
+        'User-agent: *',
+        'Allow: /',
+        ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
+        '',
+        `Sitemap: ${originOf(config, request)}/sitemap.xml`,
+        '',
+      ];
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(lines.join('\n'));
+    },
+  );
+};

@@ -22,7 +22,7 @@ import {
   useCashCall,
   useInvalidateCash,
   walletsQueryOptions,
-} from '#/lib/cash/cash-api.ts';
+} from '#/shared/cash/api/cash-api.ts';
 import {
   beneficiariesQueryOptions,
   createBeneficiary,
@@ -30,15 +30,15 @@ import {
   deleteBeneficiary,
   getWithdrawalsPage,
   railsKeys,
-} from '#/lib/cash/rails-api.ts';
-import { amountErrorCode, codeMessage, errorMessage } from '#/lib/cash/errors.ts';
-import { amountInputError, formatAmountText, normalizeAmountInput } from '#/lib/cash/money.ts';
+} from '#/shared/cash/api/rails-api.ts';
+import { amountErrorCode, codeMessage, errorMessage } from '#/lib/error-message.ts';
+import { amountInputError, formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
 import { useStepUpRetry } from '#/components/cash/use-step-up-retry.tsx';
 import { formatDateTime, StatusBadge } from '#/components/cash/activity-list.tsx';
 import { RemainingLimitHint } from '#/components/cash/limits-panel.tsx';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
 import { isPositiveAmount, shortAddress } from '#/components/cash/wallet-cards.tsx';
-import { maskIban } from '#/lib/cash/presentation.ts';
+import { maskIban } from '#/shared/cash/presentation.ts';
 import '#/components/cash/cash.css';
 
 /** The withdrawal fee of the fee schedule for a wallet's asset, as a decimal string (or null when free). */

@@ -5,16 +5,16 @@ import { TEST_CARDS, type CardDeposit, type Wallet } from '@tessera/contracts';
 import { Banner, Button, Checkbox, SegmentedControl, Spinner, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { ApiError } from '#/lib/api.ts';
-import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/lib/cash/cash-api.ts';
+import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-api.ts';
 import {
   cardDepositQueryOptions,
   createCardDeposit,
   savedCardsQueryOptions,
   tokenizeCard,
   useSimulatorsEnabled,
-} from '#/lib/cash/rails-api.ts';
-import { amountErrorCode, codeMessage, errorMessage } from '#/lib/cash/errors.ts';
-import { amountInputError, formatAmountText, normalizeAmountInput } from '#/lib/cash/money.ts';
+} from '#/shared/cash/api/rails-api.ts';
+import { amountErrorCode, codeMessage, errorMessage } from '#/lib/error-message.ts';
+import { amountInputError, formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
 import { cardCharge, parseExpiry } from '../lib/deposit-math.ts';
 
 type Payment = 'saved' | 'new';

@@ -2,7 +2,7 @@
 // one instrument with its venue's calendar, the sources, the error codes, and an idempotent seed.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig, refuseEveryToken } from '@tessera/platform';
+import { loadConfig, refuseEveryToken, undocumentedRoutes } from '@tessera/platform';
 import { buildServiceTestApp, describeEachDatabase } from '@tessera/platform/testing';
 import { createMarketDataInfoService } from './service.ts';
 import { INSTRUMENTS, instrumentId } from './modules/catalog/catalog.data.ts';
@@ -41,6 +41,21 @@ describeEachDatabase('market-data-info service', ({ createDatabase }) => {
     const response = await app.inject({ method: 'GET', url });
     return { status: response.statusCode, body: response.json<T>() };
   };
+
+  it('documents every route in its OpenAPI document', async () => {
+    expect(undocumentedRoutes(app).filter((route) => route.service === 'market-data-info')).toEqual([]);
+    const { status, body } = await get<{ paths: Record<string, unknown> }>(
+      '/api/market-data-info/openapi.json',
+    );
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths)).toHaveLength(3);
+  });
+
+  it('refuses unknown parameters of the sources, as docs/api.md says', async () => {
+    const { status, body } = await get<{ error: { code: string } }>('/api/market-data-info/sources?other=1');
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+  });
 
   it('pages through every instrument exactly once, in id order, 25 at a time', async () => {
     const seen: string[] = [];

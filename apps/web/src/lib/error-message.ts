@@ -3,7 +3,7 @@
  * the service's stable codes (docs/api.md) and the rejections of an amount typed in a form, which use the same
  * CASH_AMOUNT_* codes the service would answer, so the customer reads one message for one mistake.
  */
-import { ApiError } from '../api.ts';
+import { ApiError } from './api.ts';
 
 const AMOUNT_CODES: Readonly<Record<string, string>> = {
   MONEY_NEGATIVE: 'CASH_AMOUNT_NEGATIVE',

@@ -1,8 +1,8 @@
 import type { ActivityItem, ActivityStatus, PendingInfo } from '@tessera/contracts';
 import { Badge, type BadgeTone } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatAmountText } from '#/lib/cash/money.ts';
-import { describeDetails } from '#/lib/cash/presentation.ts';
+import { formatAmountText } from '#/lib/money.ts';
+import { describeDetails } from '#/shared/cash/presentation.ts';
 import { MoneyAmount } from './money-amount.tsx';
 
 const STATUS_TONES: Readonly<Record<ActivityStatus, BadgeTone>> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { amountErrorCode, codeMessage } from '#/lib/cash/errors.ts';
-import { amountInputError } from '#/lib/cash/money.ts';
+import { amountErrorCode, codeMessage } from '#/lib/error-message.ts';
+import { amountInputError } from '#/lib/money.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

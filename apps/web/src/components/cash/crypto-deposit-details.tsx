@@ -9,15 +9,15 @@ import {
   newIdempotencyKey,
   retryUnlessClientError,
   useCashCall,
-} from '#/lib/cash/cash-api.ts';
+} from '#/shared/cash/api/cash-api.ts';
 import {
   cryptoNetworksQueryOptions,
   produceBlocks,
   simulateCryptoDeposit,
   useSimulatorsEnabled,
-} from '#/lib/cash/rails-api.ts';
-import { amountErrorCode, codeMessage, errorMessage } from '#/lib/cash/errors.ts';
-import { amountInputError, normalizeAmountInput } from '#/lib/cash/money.ts';
+} from '#/shared/cash/api/rails-api.ts';
+import { amountErrorCode, codeMessage, errorMessage } from '#/lib/error-message.ts';
+import { amountInputError, normalizeAmountInput } from '#/lib/money.ts';
 import { AddressQrCode } from './address-qr-code.tsx';
 import { CopyField } from './copy-button.tsx';
 import { ActivityList } from './activity-list.tsx';

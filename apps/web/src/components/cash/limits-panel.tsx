@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import type { CashLimit } from '@tessera/contracts';
 import { Banner, Card, Skeleton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { limitsQueryOptions, useCashCall } from '#/lib/cash/cash-api.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
-import { formatAmountText } from '#/lib/cash/money.ts';
-import { usedPerMille } from '#/lib/cash/presentation.ts';
+import { limitsQueryOptions, useCashCall } from '#/shared/cash/api/cash-api.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { formatAmountText } from '#/lib/money.ts';
+import { usedPerMille } from '#/shared/cash/presentation.ts';
 import './cash.css';
 
 /**

@@ -1,7 +1,7 @@
 import { MoneyDisplay, type MoneyDisplayProps } from '@tessera/ui';
 import type { SignDisplay } from '@tessera/money';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { assetOf, formatMinorText, toMinor } from '#/lib/cash/money.ts';
+import { assetOf, formatMinorText, toMinor } from '#/lib/money.ts';
 
 /**
  * An amount from cash operations (a decimal string in the asset's unit) shown exactly, in the page's language,

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { StepUpDialog } from '#/components/step-up-dialog.tsx';
-import { isStepUpRequired } from '#/lib/cash/errors.ts';
+import { isStepUpRequired } from '#/lib/error-message.ts';
 
 /**
  * Runs a money movement that may need a fresh second factor (docs/api.md, "Step-up for money movements"). When

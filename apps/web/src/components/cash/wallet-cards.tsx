@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Wallet } from '@tessera/contracts';
 import { Badge, Card, VisuallyHidden } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { assetOf, toMinor } from '#/lib/cash/money.ts';
+import { assetOf, toMinor } from '#/lib/money.ts';
 import { MoneyAmount } from './money-amount.tsx';
 import './cash.css';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { MarketChannel, MarketChannelData, ProductId, Quote } from '@tessera/contracts';
-import { marketStream } from '../market-stream.ts';
+import { marketStream } from './market-stream.ts';
 
 /** A snapshot or an update of one channel of one product. */
 export interface MarketMessage<C extends MarketChannel> {

@@ -2,10 +2,9 @@
  * The catalog routes (under /api/market-data-info): instruments with search and cursor pagination, one
  * instrument with its venue's calendar, and the sources (venues) with theirs. Public reference data: no sign-in.
  */
-import type { FastifyInstance } from 'fastify';
 import { parseProduct } from '@tessera/contracts';
 import { invariant } from '@tessera/money';
-import { parseOrThrow } from '@tessera/platform';
+import type { ServiceRoutes } from '@tessera/platform';
 import { isVenueOpen } from '../calendar/calendar.ts';
 import { InvalidProductError, NotFoundError } from '../../errors.ts';
 import type { MarketDataInfoDatabase } from '../../tables.ts';
@@ -18,59 +17,93 @@ import {
 } from './catalog.repository.ts';
 import {
   encodeCursor,
+  instrumentParamsSchema,
+  instrumentResponseSchema,
   instrumentsQuerySchema,
-  type InstrumentResponse,
-  type InstrumentsResponse,
+  instrumentsResponseSchema,
   type InstrumentView,
-  type SourcesResponse,
+  sourcesQuerySchema,
+  sourcesResponseSchema,
   type SourceView,
 } from './catalog.schemas.ts';
 
 // The catalog changes with deployments, but `open` changes at every session boundary: a minute of caching.
 const CACHE_CONTROL = 'public, max-age=60';
 
-export interface CatalogRoutesOptions {
-  readonly db: MarketDataInfoDatabase;
-  /** The clock for `open` (tests pin it). */
-  readonly now: () => Date;
-}
+/** `now` is the clock for `open` (tests pin it). */
+export const catalogRoutes: ServiceRoutes<{ db: MarketDataInfoDatabase; now: () => Date }> = async (
+  app,
+  { db, now },
+) => {
+  app.get(
+    '/instruments',
+    {
+      schema: {
+        summary: 'Lists the instruments of the catalog',
+        description:
+          'A page of instruments in id order; `q` matches part of the symbol, name or ISIN, ignoring case. ' +
+          '`open` says whether the venue trades now.',
+        querystring: instrumentsQuerySchema,
+        response: { 200: instrumentsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const [rows, sources] = await Promise.all([listInstruments(db, query), listSources(db)]);
+      const at = now();
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      void reply.header('cache-control', CACHE_CONTROL);
+      return {
+        items: page.map((row) => toInstrumentView(row, sourceOf(sources, row), at)),
+        nextCursor: rows.length > query.limit && last !== undefined ? encodeCursor(last.id) : null,
+      };
+    },
+  );
 
-export async function catalogRoutes(app: FastifyInstance, { db, now }: CatalogRoutesOptions) {
-  app.get('/instruments', async (request, reply): Promise<InstrumentsResponse> => {
-    const query = parseOrThrow(instrumentsQuerySchema, request.query);
-    const [rows, sources] = await Promise.all([listInstruments(db, query), listSources(db)]);
-    const at = now();
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    void reply.header('cache-control', CACHE_CONTROL);
-    return {
-      items: page.map((row) => toInstrumentView(row, sourceOf(sources, row), at)),
-      nextCursor: rows.length > query.limit && last !== undefined ? encodeCursor(last.id) : null,
-    };
-  });
+  app.get(
+    '/instruments/:id',
+    {
+      schema: {
+        summary: "Gives an instrument with its venue's calendar",
+        description: 'The id is `<SYMBOL>_<source>`; another shape is MARKET_DATA_INFO_INVALID_PRODUCT.',
+        params: instrumentParamsSchema,
+        response: { 200: instrumentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const product = parseProduct(id);
+      if (product === null) {
+        throw new InvalidProductError(undefined, { id: id.slice(0, 40) });
+      }
+      const [row, sources] = await Promise.all([findInstrument(db, product.id), listSources(db)]);
+      if (row === undefined) {
+        throw new NotFoundError('No such instrument.', { id: product.id });
+      }
+      const source = sourceOf(sources, row);
+      const at = now();
+      void reply.header('cache-control', CACHE_CONTROL);
+      return { instrument: toInstrumentView(row, source, at), source: toSourceView(source, at) };
+    },
+  );
 
-  app.get('/instruments/:id', async (request, reply): Promise<InstrumentResponse> => {
-    const { id } = request.params as { id: string };
-    const product = parseProduct(id);
-    if (product === null) {
-      throw new InvalidProductError(undefined, { id: id.slice(0, 40) });
-    }
-    const [row, sources] = await Promise.all([findInstrument(db, product.id), listSources(db)]);
-    if (row === undefined) {
-      throw new NotFoundError('No such instrument.', { id: product.id });
-    }
-    const source = sourceOf(sources, row);
-    const at = now();
-    void reply.header('cache-control', CACHE_CONTROL);
-    return { instrument: toInstrumentView(row, source, at), source: toSourceView(source, at) };
-  });
-
-  app.get('/sources', async (_request, reply): Promise<SourcesResponse> => {
-    const at = now();
-    void reply.header('cache-control', CACHE_CONTROL);
-    return { items: (await listSources(db)).map((source) => toSourceView(source, at)) };
-  });
-}
+  app.get(
+    '/sources',
+    {
+      schema: {
+        summary: 'Lists the sources (venues) with their calendars',
+        querystring: sourcesQuerySchema,
+        response: { 200: sourcesResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const at = now();
+      void reply.header('cache-control', CACHE_CONTROL);
+      return { items: (await listSources(db)).map((source) => toSourceView(source, at)) };
+    },
+  );
+};
 
 function sourceOf(sources: readonly SourceRow[], row: InstrumentRow): SourceRow {
   const source = sources.find((candidate) => candidate.id === row.source_id);

@@ -1,9 +1,9 @@
 /**
- * Input and output of the catalog routes. Inputs are validated at the HTTP edge (VALIDATION_FAILED otherwise).
- * The response types belong in @tessera/contracts once the web app's market pages read them; they start here.
+ * Input and output of the catalog routes. Inputs are validated at the HTTP edge (VALIDATION_FAILED otherwise);
+ * the answers' schemas document them. They belong in @tessera/contracts once the web app's market pages read them.
  */
 import { z } from 'zod';
-import { PRODUCT_SOURCES, type ProductSource, textSchema } from '@tessera/contracts';
+import { PRODUCT_SOURCES, textSchema } from '@tessera/contracts';
 import type { InstrumentKind } from './catalog.data.ts';
 
 /** Page size bounds of GET /instruments. */
@@ -39,47 +39,56 @@ export const instrumentsQuerySchema = z.strictObject({
 
 export type InstrumentsQuery = z.output<typeof instrumentsQuerySchema>;
 
+/** `GET /instruments/:id`: the id is checked by the route (MARKET_DATA_INFO_INVALID_PRODUCT, not VALIDATION_FAILED). */
+export const instrumentParamsSchema = z.object({ id: z.string() });
+
+/** `GET /sources` takes no parameter (docs/api.md: unknown parameters are VALIDATION_FAILED). */
+export const sourcesQuerySchema = z.strictObject({});
+
 /** One instrument as the API returns it. Sizes are decimal strings, never numbers. */
-export interface InstrumentView {
-  id: string;
-  symbol: string;
-  source: ProductSource;
-  name: string;
-  kind: InstrumentKind;
-  currency: string;
-  tickSize: string;
-  lotSize: string;
-  isin: string | null;
-  sector: string | null;
-  /** Whether its venue is trading now. */
-  open: boolean;
-}
+export const instrumentViewSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  source: z.enum(PRODUCT_SOURCES),
+  name: z.string(),
+  kind: z.enum(['stock', 'etf', 'crypto'] satisfies InstrumentKind[]),
+  currency: z.string(),
+  tickSize: z.string().describe('Decimal string'),
+  lotSize: z.string().describe('Decimal string'),
+  isin: z.string().nullable(),
+  sector: z.string().nullable(),
+  open: z.boolean().describe('Whether its venue is trading now'),
+});
+export type InstrumentView = z.infer<typeof instrumentViewSchema>;
 
 /** A venue's trading calendar. */
-export interface SourceView {
-  id: ProductSource;
-  name: string;
-  country: string | null;
-  timeZone: string;
-  alwaysOpen: boolean;
-  /** Monday to Friday, local time; opening inclusive, closing exclusive. */
-  regularSession: { opensAt: string; closesAt: string };
-  /** Days closed (`closesAt` null) or closing early, 2026 and 2027. */
-  holidays: Array<{ date: string; name: string; closesAt: string | null }>;
-  open: boolean;
-}
+export const sourceViewSchema = z.object({
+  id: z.enum(PRODUCT_SOURCES),
+  name: z.string(),
+  country: z.string().nullable(),
+  timeZone: z.string(),
+  alwaysOpen: z.boolean(),
+  regularSession: z
+    .object({ opensAt: z.string(), closesAt: z.string() })
+    .describe('Monday to Friday, local time; opening inclusive, closing exclusive'),
+  holidays: z
+    .array(z.object({ date: z.string(), name: z.string(), closesAt: z.string().nullable() }))
+    .describe('Days closed (`closesAt` null) or closing early, 2026 and 2027'),
+  open: z.boolean(),
+});
+export type SourceView = z.infer<typeof sourceViewSchema>;
 
-export interface InstrumentsResponse {
-  items: InstrumentView[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
+export const instrumentsResponseSchema = z.object({
+  items: z.array(instrumentViewSchema),
+  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
+});
+export type InstrumentsResponse = z.infer<typeof instrumentsResponseSchema>;
 
-export interface InstrumentResponse {
-  instrument: InstrumentView;
-  source: SourceView;
-}
+export const instrumentResponseSchema = z.object({
+  instrument: instrumentViewSchema,
+  source: sourceViewSchema,
+});
+export type InstrumentResponse = z.infer<typeof instrumentResponseSchema>;
 
-export interface SourcesResponse {
-  items: SourceView[];
-}
+export const sourcesResponseSchema = z.object({ items: z.array(sourceViewSchema) });
+export type SourcesResponse = z.infer<typeof sourcesResponseSchema>;

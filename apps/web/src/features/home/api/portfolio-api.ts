@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { PortfolioHistoryResponse, PortfolioRange } from '@tessera/contracts';
-import { TIME_SERIES_SERVICE } from '#/lib/markets/markets-api.ts';
+import { TIME_SERIES_SERVICE } from '#/shared/markets/api/markets-api.ts';
 
 export type SeriesCall = <T>(path: string, request?: { signal?: AbortSignal }) => Promise<T>;
 

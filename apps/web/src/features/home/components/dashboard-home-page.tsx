@@ -7,15 +7,15 @@ import {
   summaryQueryOptions,
   useCashCall,
   walletsQueryOptions,
-} from '#/lib/cash/cash-api.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
-import { formatRateText } from '#/lib/cash/money.ts';
+} from '#/shared/cash/api/cash-api.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { formatRateText } from '#/lib/money.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
 import { WalletCards } from '#/components/cash/wallet-cards.tsx';
 import { ActivityList, formatDateTime } from '#/components/cash/activity-list.tsx';
-import { useTradingStream } from '#/lib/markets/trading-stream.ts';
+import { useTradingStream } from '#/shared/trading/trading-stream.ts';
 import '#/components/cash/cash.css';
-import '#/lib/markets/markets.css';
+import '#/shared/markets/markets.css';
 import './home.css';
 import { HomePositions } from './home-positions.tsx';
 import { PortfolioChart } from './portfolio-chart.tsx';

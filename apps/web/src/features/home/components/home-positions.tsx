@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Banner } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatMoneyText, formatQuantity, toneClass } from '#/lib/markets/market-format.ts';
-import { positionsQueryOptions, TRADING_SERVICE, type TradingCall } from '#/lib/markets/trading-cache.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
+import { formatMoneyText, formatQuantity, toneClass } from '#/shared/markets/market-format.ts';
+import { positionsQueryOptions, TRADING_SERVICE, type TradingCall } from '#/shared/trading/trading-cache.ts';
+import { errorMessage } from '#/lib/error-message.ts';
 
 /**
  * The customer's positions on the home page: product (a link to the trading page on it), quantity, value and

@@ -11,10 +11,10 @@ import {
 import { PORTFOLIO_RANGES, type PortfolioHistoryResponse, type PortfolioRange } from '@tessera/contracts';
 import { Banner, Card, SegmentedControl, Skeleton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { chartNumber, formatMoneyText, formatPercent, toneClass } from '#/lib/markets/market-format.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
+import { chartNumber, formatMoneyText, formatPercent, toneClass } from '#/shared/markets/market-format.ts';
+import { errorMessage } from '#/lib/error-message.ts';
 import { portfolioHistoryQueryOptions, useSeriesCall } from '../api/portfolio-api.ts';
-import { ChartAttribution } from '#/lib/markets/chart-attribution.tsx';
+import { ChartAttribution } from '#/shared/markets/components/chart-attribution.tsx';
 
 const RANGE_STORAGE_KEY = 'tessera.home.portfolioRange';
 const CHART_HEIGHT = 220;

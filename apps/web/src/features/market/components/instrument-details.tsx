@@ -2,22 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ProductId } from '@tessera/contracts';
 import { Badge, Banner, Button } from '@tessera/ui';
-import { errorMessage } from '#/lib/cash/errors.ts';
+import { errorMessage } from '#/lib/error-message.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { useLiveQuote } from '#/lib/markets/market-feed.ts';
+import { useLiveQuote } from '#/shared/markets/market-feed.ts';
 import {
   formatDateTime,
   formatPercent,
   formatPrice,
   formatQuantity,
   toneClass,
-} from '#/lib/markets/market-format.ts';
+} from '#/shared/markets/market-format.ts';
 import {
   instrumentQueryOptions,
   marketStatusQueryOptions,
   useMarketCalls,
-} from '#/lib/markets/markets-api.ts';
-import { PriceChart } from '#/lib/markets/price-chart.tsx';
+} from '#/shared/markets/api/markets-api.ts';
+import { PriceChart } from '#/shared/markets/components/price-chart.tsx';
 
 /**
  * One instrument: name, ISIN, venue, currency, tick and lot, trading hours with whether the market is open now and

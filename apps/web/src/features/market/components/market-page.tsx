@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { MarketGroup, MarketMover, ProductId } from '@tessera/contracts';
 import { Banner, PageHeader } from '@tessera/ui';
-import { errorMessage } from '#/lib/cash/errors.ts';
+import { errorMessage } from '#/lib/error-message.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { InstrumentSearch } from '#/lib/markets/instrument-search.tsx';
-import { formatPercent, formatPrice, toneClass, type DisplayLanguage } from '#/lib/markets/market-format.ts';
-import { overviewQueryOptions, useMarketCalls } from '#/lib/markets/markets-api.ts';
+import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
+import { formatPercent, formatPrice, toneClass, type DisplayLanguage } from '#/shared/markets/market-format.ts';
+import { overviewQueryOptions, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { InstrumentDetailsPanel } from './instrument-details.tsx';
-import '#/lib/markets/markets.css';
+import '#/shared/markets/markets.css';
 
 /** /dashboard/market/: indices, top movers, sectors and regions, search, and one instrument's details. */
 export function MarketPage() {

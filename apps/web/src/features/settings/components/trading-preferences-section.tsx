@@ -8,9 +8,9 @@ import {
   type TradingPreferences,
 } from '@tessera/contracts';
 import { Banner, Button, SegmentedControl, Select, Switch, TextField } from '@tessera/ui';
-import { errorMessage } from '#/lib/cash/errors.ts';
+import { errorMessage } from '#/lib/error-message.ts';
 import { useTranslation } from '#/lib/i18n.ts';
-import { useTradingPreferencesApi } from '#/lib/markets/trading-preferences-api.ts';
+import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 
 /** Settings section tradingPreferences: what the order form starts with, and the product the trading page opens. */
 export function TradingPreferencesSection() {

@@ -27,7 +27,7 @@ export {
   TRADING_SERVICE,
   type TradingCall,
   tradingKeys,
-} from '#/lib/markets/trading-cache.ts';
+} from '#/shared/trading/trading-cache.ts';
 import {
   applyOrder,
   mergeAlertLists,
@@ -35,7 +35,7 @@ import {
   TRADING_SERVICE,
   type TradingCall,
   tradingKeys,
-} from '#/lib/markets/trading-cache.ts';
+} from '#/shared/trading/trading-cache.ts';
 
 /** The trading service's caller from the router context. */
 export function useTradingCall(): TradingCall {

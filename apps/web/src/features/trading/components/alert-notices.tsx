@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PriceAlert } from '@tessera/contracts';
 import { Button } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatPrice } from '#/lib/markets/market-format.ts';
+import { formatPrice } from '#/shared/markets/market-format.ts';
 import { tradingKeys } from '../api/trading-api.ts';
 
 /**

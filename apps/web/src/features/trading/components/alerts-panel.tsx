@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertCondition, PriceAlert, ProductId } from '@tessera/contracts';
 import { Banner, Button, SegmentedControl, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { useLiveQuote } from '#/lib/markets/market-feed.ts';
-import { formatDateTime, formatPrice } from '#/lib/markets/market-format.ts';
+import { useLiveQuote } from '#/shared/markets/market-feed.ts';
+import { formatDateTime, formatPrice } from '#/shared/markets/market-format.ts';
 import {
   alertsQueryOptions,
   applyAlert,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { cashCaller, walletsQueryOptions } from '#/lib/cash/cash-api.ts';
-import { formatMoneyText } from '#/lib/markets/market-format.ts';
+import { cashCaller, walletsQueryOptions } from '#/shared/cash/api/cash-api.ts';
+import { formatMoneyText } from '#/shared/markets/market-format.ts';
 
 /**
  * The customer's cash in the product's currency (the current wallet of cash operations): the balance, and what is

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CANDLE_INTERVALS, type CandleInterval, type ProductId } from '@tessera/contracts';
 import { SegmentedControl, Switch } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatPrice, formatQuantity } from '#/lib/markets/market-format.ts';
-import type { InstrumentView } from '#/lib/markets/markets-api.ts';
-import { PriceChart, type ChartPriceLine } from '#/lib/markets/price-chart.tsx';
+import { formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
+import type { InstrumentView } from '#/shared/markets/api/markets-api.ts';
+import { PriceChart, type ChartPriceLine } from '#/shared/markets/components/price-chart.tsx';
 import { openOrdersQueryOptions, positionsQueryOptions, useTradingCall } from '../api/trading-api.ts';
 
 const INTERVAL_STORAGE_KEY = 'tessera-chart-interval';

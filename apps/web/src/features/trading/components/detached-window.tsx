@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProductId } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { InstrumentSearch } from '#/lib/markets/instrument-search.tsx';
-import { instrumentQueryOptions, useMarketCalls } from '#/lib/markets/markets-api.ts';
-import type { DetachedComponent } from '#/lib/trading-components.ts';
+import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
+import { instrumentQueryOptions, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
+import type { DetachedComponent } from '#/features/trading/lib/trading-components.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { Banner } from '@tessera/ui';
 import { useProductSwitch } from '../hooks/use-product-switch.ts';
@@ -14,7 +14,7 @@ import { ChartPanel } from './chart-panel.tsx';
 import { OrderForm } from './order-form.tsx';
 import { ProductHeader } from './product-header.tsx';
 import { WatchlistPanel } from './watchlist-panel.tsx';
-import '#/lib/markets/markets.css';
+import '#/shared/markets/markets.css';
 
 /**
  * A detached trading panel (chart, watchlist or order form) alone in its window, kept in step with the trading

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { Book, ProductId, Trade } from '@tessera/contracts';
 import { Tabs } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { useMarketSubscription } from '#/lib/markets/market-feed.ts';
-import { chartNumber, formatPrice, formatQuantity, formatTime } from '#/lib/markets/market-format.ts';
+import { useMarketSubscription } from '#/shared/markets/market-feed.ts';
+import { chartNumber, formatPrice, formatQuantity, formatTime } from '#/shared/markets/market-format.ts';
 
 /** Trades kept on screen, newest first. */
 const TRADES_SHOWN = 30;

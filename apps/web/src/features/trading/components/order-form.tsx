@@ -9,10 +9,10 @@ import {
 } from '@tessera/contracts';
 import { Banner, Button, Dialog, DialogClose } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { useTradingPreferencesApi } from '#/lib/markets/trading-preferences-api.ts';
-import { useLiveQuote } from '#/lib/markets/market-feed.ts';
-import type { InstrumentView } from '#/lib/markets/markets-api.ts';
-import { formatMoneyText, formatPrice, formatQuantity } from '#/lib/markets/market-format.ts';
+import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
+import { useLiveQuote } from '#/shared/markets/market-feed.ts';
+import type { InstrumentView } from '#/shared/markets/api/markets-api.ts';
+import { formatMoneyText, formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
 import {
   PriceInputs,
   SideAndTypeInputs,

@@ -10,8 +10,8 @@ import {
   formatQuantity,
   toneClass,
   type DisplayLanguage,
-} from '#/lib/markets/market-format.ts';
-import { broadcast } from '#/lib/trading-sync.ts';
+} from '#/shared/markets/market-format.ts';
+import { broadcast } from '#/features/trading/lib/trading-sync.ts';
 import {
   cancelOrder,
   openOrdersQueryOptions,

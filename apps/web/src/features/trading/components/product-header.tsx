@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProductId } from '@tessera/contracts';
 import { Badge } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { useLiveQuote } from '#/lib/markets/market-feed.ts';
-import { formatDateTime, formatPercent, formatPrice, toneClass } from '#/lib/markets/market-format.ts';
-import { marketStatusQueryOptions, useMarketCalls, type InstrumentView } from '#/lib/markets/markets-api.ts';
+import { useLiveQuote } from '#/shared/markets/market-feed.ts';
+import { formatDateTime, formatPercent, formatPrice, toneClass } from '#/shared/markets/market-format.ts';
+import { marketStatusQueryOptions, useMarketCalls, type InstrumentView } from '#/shared/markets/api/markets-api.ts';
 
 /** The product's name, live last price and day change, bid and ask, and whether its market is open. */
 export function ProductHeader({

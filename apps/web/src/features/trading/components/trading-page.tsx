@@ -4,11 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { DEFAULT_PRODUCT, isProductId, type ProductId } from '@tessera/contracts';
 import { Banner } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { LAST_PRODUCT_STORAGE_KEY } from '#/lib/last-product.ts';
-import { InstrumentSearch } from '#/lib/markets/instrument-search.tsx';
-import { instrumentQueryOptions, useMarketCalls } from '#/lib/markets/markets-api.ts';
-import { useTradingPreferencesApi } from '#/lib/markets/trading-preferences-api.ts';
-import type { DetachedComponent } from '#/lib/trading-components.ts';
+import { LAST_PRODUCT_STORAGE_KEY } from '#/features/trading/lib/last-product.ts';
+import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
+import { instrumentQueryOptions, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
+import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
+import type { DetachedComponent } from '#/features/trading/lib/trading-components.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { useProductSwitch } from '../hooks/use-product-switch.ts';
 import { useTradingStream } from '../hooks/use-trading-stream.ts';
@@ -22,7 +22,7 @@ import { OrderForm } from './order-form.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 import { ProductHeader } from './product-header.tsx';
 import { WatchlistPanel } from './watchlist-panel.tsx';
-import '#/lib/markets/markets.css';
+import '#/shared/markets/markets.css';
 
 /** The address of a detached panel showing `product`. */
 export function detachedHref(component: DetachedComponent, product: ProductId): string {

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductId, Watchlist } from '@tessera/contracts';
 import { Banner, Button, CloseIcon, IconButton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { useLiveQuote } from '#/lib/markets/market-feed.ts';
-import { formatPercent, formatPrice, toneClass } from '#/lib/markets/market-format.ts';
+import { useLiveQuote } from '#/shared/markets/market-feed.ts';
+import { formatPercent, formatPrice, toneClass } from '#/shared/markets/market-format.ts';
 import {
   createWatchlist,
   tradingKeys,

@@ -14,8 +14,8 @@ import {
   retryUnlessClientError,
   useCashCall,
   type ActivityFilters,
-} from '#/lib/cash/cash-api.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
+} from '#/shared/cash/api/cash-api.ts';
+import { errorMessage } from '#/lib/error-message.ts';
 import { ActivityList } from '#/components/cash/activity-list.tsx';
 
 const ALL = 'all';

@@ -9,9 +9,9 @@ import {
   newIdempotencyKey,
   useCashCall,
   useInvalidateCash,
-} from '#/lib/cash/cash-api.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
-import { normalizeAmountInput } from '#/lib/cash/money.ts';
+} from '#/shared/cash/api/cash-api.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
 import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import {
@@ -62,6 +62,20 @@ function useCustomerTransfer(runWithStepUp: RunWithStepUp) {
   });
 }
 
+function useCustomerTransferForm(wallets: readonly Wallet[], initialFromWalletId: string | undefined) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  return useForm<CustomerTransferValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: resolverFor((values) => customerTransferSchema(t, assetOf(wallets, values.fromWalletId))),
+    defaultValues: {
+      fromWalletId: pickInitial(wallets, initialFromWalletId),
+      recipientEmail: '',
+      amount: '',
+      note: '',
+    },
+  });
+}
+
 /** To another customer by e-mail: needs a fresh second factor, asked for by the step-up dialog. */
 export function CustomerTransferForm({
   wallets,
@@ -79,16 +93,7 @@ export function CustomerTransferForm({
   const { t } = useTranslation(['wallets', 'errors']);
   const language = currentLanguage();
   const transfer = useCustomerTransfer(runWithStepUp);
-  const form = useForm<CustomerTransferValues>({
-    ...SUBMIT_VALIDATION,
-    resolver: resolverFor((values) => customerTransferSchema(t, assetOf(wallets, values.fromWalletId))),
-    defaultValues: {
-      fromWalletId: pickInitial(wallets, initialFromWalletId),
-      recipientEmail: '',
-      amount: '',
-      note: '',
-    },
-  });
+  const form = useCustomerTransferForm(wallets, initialFromWalletId);
   const fromId = useWatch({ control: form.control, name: 'fromWalletId' });
   const from = wallets.find((wallet) => wallet.id === fromId);
   const { errors } = form.formState;

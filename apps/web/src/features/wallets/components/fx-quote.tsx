@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FxQuote } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatAmountText, formatRateText } from '#/lib/cash/money.ts';
+import { formatAmountText, formatRateText } from '#/lib/money.ts';
 
 /** Ticks every second while `active`; returns the current time in milliseconds. */
 export function useNow(active: boolean): number {

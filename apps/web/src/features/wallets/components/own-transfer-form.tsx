@@ -11,9 +11,9 @@ import {
   newIdempotencyKey,
   useCashCall,
   useInvalidateCash,
-} from '#/lib/cash/cash-api.ts';
-import { codeMessage, errorCodeOf, errorMessage } from '#/lib/cash/errors.ts';
-import { normalizeAmountInput } from '#/lib/cash/money.ts';
+} from '#/shared/cash/api/cash-api.ts';
+import { codeMessage, errorCodeOf, errorMessage } from '#/lib/error-message.ts';
+import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
 import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { FxQuoteSummary, useNow } from './fx-quote.tsx';

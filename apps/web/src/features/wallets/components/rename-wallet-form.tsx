@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { WALLET_NAME_MAX_CHARS, type Wallet } from '@tessera/contracts';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { cashKeys, renameWallet, useCashCall } from '#/lib/cash/cash-api.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
-import { walletNameProblem } from '#/lib/cash/presentation.ts';
+import { cashKeys, renameWallet, useCashCall } from '#/shared/cash/api/cash-api.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { walletNameProblem } from '#/shared/cash/presentation.ts';
 
 /**
  * Renames a wallet (PATCH /wallets/{id}). The new name shows at once in the wallet list and the page header (the

@@ -8,10 +8,10 @@ import {
   statementQueryOptions,
   useCashCall,
   useDownloadStatementCsv,
-} from '#/lib/cash/cash-api.ts';
-import { errorMessage } from '#/lib/cash/errors.ts';
-import { formatAmountText } from '#/lib/cash/money.ts';
-import { describeDetails } from '#/lib/cash/presentation.ts';
+} from '#/shared/cash/api/cash-api.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { formatAmountText } from '#/lib/money.ts';
+import { describeDetails } from '#/shared/cash/presentation.ts';
 import { formatDateTime } from '#/components/cash/activity-list.tsx';
 
 /** "2026-11" as "November 2026" / "novembre 2026". */

@@ -2,7 +2,7 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 import type { Wallet } from '@tessera/contracts';
 import { Select, type SelectOption } from '@tessera/ui';
 import type { useStepUpRetry } from '#/components/cash/use-step-up-retry.tsx';
-import { formatAmountText } from '#/lib/cash/money.ts';
+import { formatAmountText } from '#/lib/money.ts';
 
 /** Sends a request that may need a fresh second factor (the transfer dialog's step-up). */
 export type RunWithStepUp = ReturnType<typeof useStepUpRetry>['run'];

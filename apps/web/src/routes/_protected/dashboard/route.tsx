@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardLayout } from '#/features/shell/components/dashboard-layout.tsx';
-import { useCashLiveUpdates } from '#/lib/cash/live-updates.ts';
+import { useCashLiveUpdates } from '#/shared/cash/live-updates.ts';
 
 export const Route = createFileRoute('/_protected/dashboard')({ component: Dashboard });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { oneOf, type SearchInput } from '#/lib/search-params.ts';
-import { SETTINGS_SECTIONS } from '#/lib/settings-sections.ts';
+import { SETTINGS_SECTIONS } from '#/features/settings/lib/settings-sections.ts';
 import { SettingsPage } from '#/features/settings/components/settings-page.tsx';
 
 export const Route = createFileRoute('/_protected/dashboard/settings/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isProductId } from '@tessera/contracts';
 import type { SearchInput } from '#/lib/search-params.ts';
-import { fallbackProduct } from '#/lib/last-product.ts';
+import { fallbackProduct } from '#/features/trading/lib/last-product.ts';
 import { TradingPage } from '#/features/trading/components/trading-page.tsx';
 
 // Spec section 5: an invalid or missing product falls back to the stored last product, else AAPL_cboe.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { boundedIndex, type SearchInput } from '#/lib/search-params.ts';
-import { WALLET_TABS } from '#/lib/wallet-tabs.ts';
+import { WALLET_TABS } from '#/features/wallets/lib/wallet-tabs.ts';
 import { WalletPage } from '#/features/wallets/components/wallet-page.tsx';
 
 // The spec leaves `to` open; PRODUCT.md makes it the index of the selected tab (0 activity, 1 details,

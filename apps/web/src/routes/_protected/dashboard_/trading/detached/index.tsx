@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { assertProductId } from '@tessera/contracts';
 import type { SearchInput } from '#/lib/search-params.ts';
-import { DETACHED_COMPONENTS, type DetachedComponent } from '#/lib/trading-components.ts';
+import { DETACHED_COMPONENTS, type DetachedComponent } from '#/features/trading/lib/trading-components.ts';
 import { DetachedWindow } from '#/features/trading/components/detached-window.tsx';
 
 // Spec section 5: the detached window requires a valid product ('Invalid product') and one of three components.

@@ -7,6 +7,7 @@ import { TRADING_API_PREFIX } from '@tessera/contracts';
 import { defineService, websocketSupport } from '@tessera/platform';
 import { createTrading } from '../migrations/0001-trading.ts';
 import { outboxRowsNameTheirOrder } from '../migrations/0002-outbox-rows-name-their-order.ts';
+import { ordersHoldTheirUnions } from '../migrations/0003-orders-hold-their-unions.ts';
 import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
 import { startTradingRuntime, type TradingRuntime, type TradingRuntimeOptions } from './trading-runtime.ts';
 import { tradingRoutes } from './trading.routes.ts';
@@ -22,6 +23,7 @@ export function defineTradingService(
     migrations: {
       '0001-trading': createTrading,
       '0002-outbox-rows-name-their-order': outboxRowsNameTheirOrder,
+      '0003-orders-hold-their-unions': ordersHoldTheirUnions,
     },
     async plugin(app, { context }) {
       const runtime = await startTradingRuntime(context, options);

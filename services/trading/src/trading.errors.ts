@@ -91,6 +91,29 @@ export const OrderNotOpenError = defineError(
   409,
   'The order is no longer open (filled, cancelled, expired or rejected).',
 );
+/**
+ * A replace's new quantity is not above what is already filled. The same code and status as
+ * {@link OrderNotOpenError} (what callers already handle), named for what was rejected.
+ */
+export const QuantityNotAboveFilledError = defineError(
+  'TRADING_ORDER_NOT_OPEN',
+  409,
+  'The order is no longer open (filled, cancelled, expired or rejected).',
+);
+/**
+ * The venue refused a replace (the order left the book meanwhile). The same code and status as
+ * {@link OrderNotOpenError}, named for what was rejected.
+ */
+export const ReplaceRefusedByVenueError = defineError(
+  'TRADING_ORDER_NOT_OPEN',
+  409,
+  'The order is no longer open (filled, cancelled, expired or rejected).',
+);
+/**
+ * No position in the product asked for. The same code and status as {@link OrderNotFoundError} (what callers
+ * already handle), named for what was not found.
+ */
+export const PositionNotFoundError = defineError('TRADING_ORDER_NOT_FOUND', 404, 'No such order.');
 export const ReplaceNotSupportedError = defineError(
   'TRADING_REPLACE_NOT_SUPPORTED',
   422,

@@ -35,7 +35,7 @@ import {
   updateWatchlist,
 } from './modules/watchlists/watchlists.service.ts';
 import type { TradingRuntime } from './trading-runtime.ts';
-import { OrderNotFoundError } from './trading.errors.ts';
+import { PositionNotFoundError } from './trading.errors.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 /** The list's cursor is an order id (a UUID): anything else is bad input, not a query the database refuses. */
@@ -150,7 +150,7 @@ export const tradingRoutes: FastifyPluginAsync<{ context: ServiceContext; runtim
     const parsed = productIdSchema.safeParse(productId);
     const [position] = parsed.success ? await positionsOf(userId, parsed.data) : [];
     if (position === undefined) {
-      throw new OrderNotFoundError('No position in this product.');
+      throw new PositionNotFoundError('No position in this product.');
     }
     return position;
   });

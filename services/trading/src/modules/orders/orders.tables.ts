@@ -4,7 +4,7 @@
  * Date, jsonb parsed.
  */
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
-import type { TransferInput } from '@tessera/contracts';
+import type { OrderSide, OrderStatus, OrderType, TimeInForce, TransferInput } from '@tessera/contracts';
 
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
 type Numeric = ColumnType<string, string | bigint, string | bigint>;
@@ -19,10 +19,12 @@ export interface OrdersTable {
   client_order_id: string;
   request_hash: string;
   product_id: string;
-  side: 'buy' | 'sell';
-  type: string;
-  time_in_force: string;
-  status: string;
+  side: OrderSide;
+  /** The contract's literal unions, held by check constraints (migrations/0003-orders-hold-their-unions.ts). */
+  type: OrderType;
+  time_in_force: TimeInForce;
+  status: OrderStatus;
+  /** Why it ended, as stored (order-outcomes.ts writes and reads it). */
   reason: string | null;
   quantity_lots: Int8;
   notional: string | null;
@@ -49,7 +51,7 @@ export interface FillsTable {
   order_id: string;
   user_id: string;
   product_id: string;
-  side: 'buy' | 'sell';
+  side: OrderSide;
   price_ticks: Int8;
   lots: Int8;
   gross_minor: Numeric;
@@ -126,10 +128,10 @@ export interface OrderState {
   readonly userId: string;
   readonly clientOrderId: string;
   readonly productId: string;
-  readonly side: 'buy' | 'sell';
-  readonly type: string;
-  readonly timeInForce: string;
-  status: string;
+  readonly side: OrderSide;
+  readonly type: OrderType;
+  readonly timeInForce: TimeInForce;
+  status: OrderStatus;
   reason: string | null;
   quantityLots: bigint;
   readonly notional: string | null;
@@ -207,4 +209,15 @@ export function orderUpdateOf(order: OrderState) {
 }
 
 /** Open: not final. */
-export const OPEN_STATUSES = ['accepted', 'working', 'partially_filled'] as const;
+export const OPEN_STATUSES = [
+  'accepted',
+  'working',
+  'partially_filled',
+] as const satisfies readonly OrderStatus[];
+/** An open status. */
+export type OpenOrderStatus = (typeof OPEN_STATUSES)[number];
+
+/** True while the order is not final. */
+export function isOpen(status: OrderStatus): status is OpenOrderStatus {
+  return (OPEN_STATUSES as readonly OrderStatus[]).includes(status);
+}

@@ -9,11 +9,12 @@ import {
   BANK_TENANT_ID,
   kycAllows,
   minimumLevelFor,
+  type OrderSide,
   type PreviewOrderRequest,
   TRADING_COLLAR_BASIS_POINTS,
   TRADING_GTD_HORIZON_MS_MAX,
 } from '@tessera/contracts';
-import { Decimal, divideRounded, pow10 } from '@tessera/money';
+import { assertNever, Decimal, divideRounded, pow10 } from '@tessera/money';
 import { positionAccountId } from '../accounts/trading-accounts.ts';
 import {
   type InstrumentSpec,
@@ -40,6 +41,7 @@ import {
   UnknownProductError,
 } from '../../trading.errors.ts';
 import { buyReservationMinor, cumulativeFeeMinor } from './order-math.ts';
+import { type OrderPriceFields, type OrderTerms, orderTermsOf } from './order-terms.ts';
 import type { TradingCore } from './trading-core.ts';
 import type { ReferencePrices } from './reference-prices.ts';
 
@@ -132,6 +134,30 @@ export async function checkOrder(
   request: PreviewOrderRequest,
 ): Promise<CheckedOrder> {
   const spec = await tradableSpec(core, request.productId);
+  await assertKycAllowsTrading(core, userId);
+  const nowMs = core.now().getTime();
+  const market = await openMarketState(core, spec, nowMs);
+  const prices = parsePrices(spec, request);
+  const expiresAt = expiryOf(request, market, nowMs);
+  const referenceTicks = await referenceFor(references, spec, request, prices);
+  const terms = orderTermsOf(request.type, prices);
+  const { estimateTicks, maxPriceTicks } = priceBoundsOf(terms, request.side, referenceTicks);
+  const quantityLots = quantityLotsOf(spec, request, estimateTicks);
+  const funds = await fundsFor(core, userId, spec, request.side, quantityLots, maxPriceTicks);
+  return {
+    spec,
+    quantityLots,
+    ...prices,
+    maxPriceTicks,
+    referenceTicks,
+    estimateTicks,
+    expiresAt,
+    ...funds,
+    marketOpen: market.open,
+  };
+}
+
+async function assertKycAllowsTrading(core: TradingCore, userId: string): Promise<void> {
   const customer = await core.customers.getCustomer(userId);
   if (!kycAllows(customer.kycLevel, 'trading')) {
     throw new KycLevelRequiredError(undefined, {
@@ -139,7 +165,10 @@ export async function checkOrder(
       requiredLevel: minimumLevelFor('trading'),
     });
   }
-  const nowMs = core.now().getTime();
+}
+
+/** The market's state now; a closed market refuses the order. */
+async function openMarketState(core: TradingCore, spec: InstrumentSpec, nowMs: number): Promise<MarketState> {
   const market = await marketStateOf(core, spec, nowMs);
   if (!market.open) {
     throw new MarketClosedError(undefined, {
@@ -147,46 +176,70 @@ export async function checkOrder(
       nextOpenAt: market.nextOpenAtMs === null ? null : new Date(market.nextOpenAtMs).toISOString(),
     });
   }
-  const limitPriceTicks =
-    request.limitPrice === undefined ? null : parsePrice(spec, request.limitPrice, 'limitPrice');
-  const stopPriceTicks =
-    request.stopPrice === undefined ? null : parsePrice(spec, request.stopPrice, 'stopPrice');
-  let trailAmountTicks: number | null = null;
-  let trailPercentBp: number | null = null;
-  if (request.trailAmount !== undefined) {
-    trailAmountTicks = parsePrice(spec, request.trailAmount, 'trailAmount');
+  return market;
+}
+
+/** The request's prices in ticks (and a trail percentage in basis points), each on the instrument's grid. */
+function parsePrices(spec: InstrumentSpec, request: PreviewOrderRequest): OrderPriceFields {
+  return {
+    limitPriceTicks:
+      request.limitPrice === undefined ? null : parsePrice(spec, request.limitPrice, 'limitPrice'),
+    stopPriceTicks: request.stopPrice === undefined ? null : parsePrice(spec, request.stopPrice, 'stopPrice'),
+    trailAmountTicks:
+      request.trailAmount === undefined ? null : parsePrice(spec, request.trailAmount, 'trailAmount'),
+    trailPercentBp: request.trailPercent === undefined ? null : trailBasisPoints(request.trailPercent),
+  };
+}
+
+/** A trail percentage (0.01 to 99.99, at most two decimals) in basis points. */
+function trailBasisPoints(text: string): number {
+  const percent = Decimal.from(text);
+  const basisPoints = percent.mantissa * pow10(2);
+  if (basisPoints % pow10(percent.scale) !== 0n) {
+    throw new InvalidTrailError();
   }
-  if (request.trailPercent !== undefined) {
-    const percent = Decimal.from(request.trailPercent);
-    const basisPoints = percent.mantissa * pow10(2);
-    if (basisPoints % pow10(percent.scale) !== 0n) {
-      throw new InvalidTrailError();
-    }
-    const value = basisPoints / pow10(percent.scale);
-    if (value < 1n || value > 9_999n) {
-      throw new InvalidTrailError();
-    }
-    trailPercentBp = Number(value);
+  const value = basisPoints / pow10(percent.scale);
+  if (value < 1n || value > 9_999n) {
+    throw new InvalidTrailError();
   }
-  let expiresAt: Date | null = null;
+  return Number(value);
+}
+
+/** GTD: its own time (in the future, within the horizon); DAY: the session's close; otherwise none. */
+function expiryOf(request: PreviewOrderRequest, market: MarketState, nowMs: number): Date | null {
   if (request.timeInForce === 'GTD') {
-    expiresAt = new Date(request.expiresAt as string);
+    const expiresAt = new Date(request.expiresAt as string);
     if (expiresAt.getTime() <= nowMs || expiresAt.getTime() > nowMs + TRADING_GTD_HORIZON_MS_MAX) {
       throw new ExpiryInvalidError();
     }
-  } else if (request.timeInForce === 'DAY' && market.closesAtMs !== null) {
-    expiresAt = new Date(market.closesAtMs);
+    return expiresAt;
   }
+  if (request.timeInForce === 'DAY' && market.closesAtMs !== null) {
+    return new Date(market.closesAtMs);
+  }
+  return null;
+}
 
+/**
+ * The reference price, where the order needs one (market, trailing stop, an amount without a price); a stop the
+ * reference already reached is refused (it would trigger at once).
+ */
+async function referenceFor(
+  references: ReferencePrices,
+  spec: InstrumentSpec,
+  request: PreviewOrderRequest,
+  prices: OrderPriceFields,
+): Promise<number | null> {
   const reference = await references.get(spec);
   const referenceTicks = reference === null ? null : ticksNear(spec, reference, 'floor');
   const needsReference =
     request.type === 'market' ||
     request.type === 'trailing_stop' ||
-    (request.notional !== undefined && limitPriceTicks === null && stopPriceTicks === null);
+    (request.notional !== undefined && prices.limitPriceTicks === null && prices.stopPriceTicks === null);
   if (needsReference && referenceTicks === null) {
     throw new NoReferencePriceError(undefined, { productId: spec.productId });
   }
+  const stopPriceTicks = prices.stopPriceTicks;
   if (stopPriceTicks !== null && referenceTicks !== null) {
     const reached =
       request.side === 'buy' ? referenceTicks >= stopPriceTicks : referenceTicks <= stopPriceTicks;
@@ -194,63 +247,79 @@ export async function checkOrder(
       throw new StopWouldTriggerError(undefined, { referencePrice: reference?.toString() ?? null });
     }
   }
-  const collar = (ticks: number, side: 'buy' | 'sell') => {
-    const scaled =
-      BigInt(ticks) *
-      BigInt(side === 'buy' ? 10_000 + TRADING_COLLAR_BASIS_POINTS : 10_000 - TRADING_COLLAR_BASIS_POINTS);
-    return Math.max(1, Number(divideRounded(scaled, 10_000n, side === 'buy' ? 'floor' : 'ceil')));
-  };
-  // The price the order is estimated at, and the worst it may trade at.
-  let estimateTicks: number;
-  let maxPriceTicks: number;
-  switch (request.type) {
+  return referenceTicks;
+}
+
+/** The collar: `ticks` moved TRADING_COLLAR_BASIS_POINTS against the order, at least one tick. */
+function collar(ticks: number, side: OrderSide): number {
+  const scaled =
+    BigInt(ticks) *
+    BigInt(side === 'buy' ? 10_000 + TRADING_COLLAR_BASIS_POINTS : 10_000 - TRADING_COLLAR_BASIS_POINTS);
+  return Math.max(1, Number(divideRounded(scaled, 10_000n, side === 'buy' ? 'floor' : 'ceil')));
+}
+
+/** The price the order is estimated at, and the worst it may trade at (what the reservation is computed at). */
+function priceBoundsOf(
+  terms: OrderTerms,
+  side: OrderSide,
+  referenceTicks: number | null,
+): { estimateTicks: number; maxPriceTicks: number } {
+  switch (terms.type) {
     case 'limit':
-      estimateTicks = limitPriceTicks as number;
-      maxPriceTicks = estimateTicks;
-      break;
     case 'stop_limit':
-      estimateTicks = limitPriceTicks as number;
-      maxPriceTicks = estimateTicks;
-      break;
+      return { estimateTicks: terms.limitPriceTicks, maxPriceTicks: terms.limitPriceTicks };
     case 'stop':
-      estimateTicks = stopPriceTicks as number;
-      maxPriceTicks = collar(estimateTicks, request.side);
-      break;
+      return { estimateTicks: terms.stopPriceTicks, maxPriceTicks: collar(terms.stopPriceTicks, side) };
     case 'trailing_stop': {
       const reference = referenceTicks as number;
       const trail =
-        trailAmountTicks ??
-        Number(divideRounded(BigInt(reference) * BigInt(trailPercentBp as number), 10_000n, 'ceil'));
-      estimateTicks = request.side === 'buy' ? reference + trail : Math.max(1, reference - trail);
-      maxPriceTicks = collar(estimateTicks, request.side);
-      break;
+        'amountTicks' in terms.trail
+          ? terms.trail.amountTicks
+          : Number(
+              divideRounded(BigInt(reference) * BigInt(terms.trail.percentBasisPoints), 10_000n, 'ceil'),
+            );
+      const estimateTicks = side === 'buy' ? reference + trail : Math.max(1, reference - trail);
+      return { estimateTicks, maxPriceTicks: collar(estimateTicks, side) };
     }
-    case 'market':
-      estimateTicks = referenceTicks as number;
-      maxPriceTicks = collar(estimateTicks, request.side);
-      break;
+    case 'market': {
+      const estimateTicks = referenceTicks as number;
+      return { estimateTicks, maxPriceTicks: collar(estimateTicks, side) };
+    }
+    default:
+      return assertNever(terms, 'order terms');
   }
+}
 
-  let quantityLots: bigint;
+/** The quantity in whole lots: as given, or the amount over the estimate price rounded down to whole lots. */
+function quantityLotsOf(spec: InstrumentSpec, request: PreviewOrderRequest, estimateTicks: number): bigint {
   if (request.quantity !== undefined) {
     const lots = quantityToLots(spec, Decimal.from(request.quantity));
     if (lots === null) {
       throw new QuantityNotOnLotError(undefined, { lotSize: spec.lot.toString() });
     }
-    quantityLots = checkLots(lots);
-  } else {
-    // By amount: the amount over the estimate price, rounded down to whole lots.
-    const notional = Decimal.from(request.notional as string);
-    const notionalMinor = divideRounded(
-      notional.mantissa * pow10(spec.currencyScale),
-      pow10(notional.scale),
-      'floor',
-    );
-    const lotMinorNumerator = BigInt(estimateTicks) * spec.grossNumerator;
-    quantityLots = checkLots(
-      divideRounded(notionalMinor * spec.grossDenominator, lotMinorNumerator, 'floor'),
-    );
+    return checkLots(lots);
   }
+  const notional = Decimal.from(request.notional as string);
+  const notionalMinor = divideRounded(
+    notional.mantissa * pow10(spec.currencyScale),
+    pow10(notional.scale),
+    'floor',
+  );
+  const lotMinorNumerator = BigInt(estimateTicks) * spec.grossNumerator;
+  return checkLots(divideRounded(notionalMinor * spec.grossDenominator, lotMinorNumerator, 'floor'));
+}
+
+/** What the order would hold, against what the customer has: buying power for a buy, units for a sell. */
+async function fundsFor(
+  core: TradingCore,
+  userId: string,
+  spec: InstrumentSpec,
+  side: OrderSide,
+  quantityLots: bigint,
+  maxPriceTicks: number,
+): Promise<
+  Pick<CheckedOrder, 'reservationMinor' | 'walletAccountId' | 'buyingPowerMinor' | 'positionAvailableMinor'>
+> {
   // Never opened here: a check (or a preview) changes nothing. A sell's proceeds open the wallet at the fill.
   const wallet = await core.cash.currentWallet(userId, spec.currency);
   const walletBalance = wallet === null ? null : await core.accounts.balanceOf(wallet.accountId);
@@ -258,9 +327,9 @@ export async function checkOrder(
   const positionBalance = await core.accounts.balanceOf(positionAccountId(userId, spec.productId));
   const positionAvailableMinor =
     positionBalance === null ? 0n : minorOf(positionBalance.available, spec.unitsScale);
-  let reservationMinor: bigint;
-  if (request.side === 'buy') {
-    reservationMinor = buyReservationMinor(spec, 0n, quantityLots, BigInt(maxPriceTicks), 0n, 0n);
+  const funds = { walletAccountId: wallet?.accountId ?? null, buyingPowerMinor, positionAvailableMinor };
+  if (side === 'buy') {
+    const reservationMinor = buyReservationMinor(spec, 0n, quantityLots, BigInt(maxPriceTicks), 0n, 0n);
     if (reservationMinor > buyingPowerMinor) {
       throw new InsufficientBuyingPowerError(undefined, {
         required: Decimal.of(reservationMinor, spec.currencyScale).toString(),
@@ -268,32 +337,16 @@ export async function checkOrder(
         currency: spec.currency,
       });
     }
-  } else {
-    reservationMinor = quantityLots * spec.unitsPerLot;
-    if (reservationMinor > positionAvailableMinor) {
-      throw new InsufficientPositionError(undefined, {
-        required: Decimal.of(reservationMinor, spec.unitsScale).normalize().toString(),
-        available: Decimal.of(positionAvailableMinor, spec.unitsScale).normalize().toString(),
-      });
-    }
+    return { ...funds, reservationMinor };
   }
-  return {
-    spec,
-    quantityLots,
-    limitPriceTicks,
-    stopPriceTicks,
-    trailAmountTicks,
-    trailPercentBp,
-    maxPriceTicks,
-    referenceTicks,
-    estimateTicks,
-    reservationMinor,
-    expiresAt,
-    walletAccountId: wallet?.accountId ?? null,
-    buyingPowerMinor,
-    positionAvailableMinor,
-    marketOpen: market.open,
-  };
+  const reservationMinor = quantityLots * spec.unitsPerLot;
+  if (reservationMinor > positionAvailableMinor) {
+    throw new InsufficientPositionError(undefined, {
+      required: Decimal.of(reservationMinor, spec.unitsScale).normalize().toString(),
+      available: Decimal.of(positionAvailableMinor, spec.unitsScale).normalize().toString(),
+    });
+  }
+  return { ...funds, reservationMinor };
 }
 
 /** A ledger decimal string in minor units of `scale`. */

@@ -11,7 +11,7 @@
  * maker), so a resting buy fills when the market moves down through it. Trigger orders watch both the venue's
  * trades and the reference price.
  */
-import { Decimal, invariant, scale as toScale } from '@tessera/money';
+import { assertNever, Decimal, invariant, scale as toScale } from '@tessera/money';
 import {
   MatchingEngine,
   MatchingEventRecorder,
@@ -149,7 +149,7 @@ export class InternalVenue implements VenueAdapter {
   }
 
   private submitIn(book: Book, order: VenueOrder): void {
-    if (order.kind === 'stop' || order.kind === 'stop_limit' || order.kind === 'trailing_stop') {
+    if (isTriggerOrder(order)) {
       const request = triggerRequestOf(order);
       const reference = order.referencePriceTicks ?? book.referenceTicks;
       const rejection = book.triggers.add(request, reference);
@@ -158,7 +158,7 @@ export class InternalVenue implements VenueAdapter {
         return;
       }
       book.recorder.accepted(order.orderId);
-      if (order.protectionPriceTicks !== undefined) {
+      if (order.kind !== 'stop_limit') {
         book.triggerCaps.set(order.orderId, order.protectionPriceTicks);
       }
       return;
@@ -288,49 +288,62 @@ function reportOf(book: Book, event: MatchingEvent): VenueExecutionReport {
   }
 }
 
-function triggerRequestOf(order: VenueOrder): TriggerOrderRequest {
+/** An order of a trigger kind (stop, stop limit, trailing stop): it waits in the trigger book. */
+type TriggerVenueOrder = Extract<VenueOrder, { kind: 'stop' | 'stop_limit' | 'trailing_stop' }>;
+/** An order the engine takes at once (market, limit). */
+type EngineVenueOrder = Extract<VenueOrder, { kind: 'market' | 'limit' }>;
+
+function isTriggerOrder(order: VenueOrder): order is TriggerVenueOrder {
+  return order.kind === 'stop' || order.kind === 'stop_limit' || order.kind === 'trailing_stop';
+}
+
+function triggerRequestOf(order: TriggerVenueOrder): TriggerOrderRequest {
   const common = {
     orderId: order.orderId,
     accountId: order.accountId,
     side: order.side,
     quantityLots: order.quantityLots,
   };
-  if (order.kind === 'stop') {
-    return { kind: 'stop', ...common, stopPriceTicks: order.stopPriceTicks as number };
+  switch (order.kind) {
+    case 'stop':
+      return { kind: 'stop', ...common, stopPriceTicks: order.stopPriceTicks };
+    case 'stop_limit':
+      return {
+        kind: 'stop_limit',
+        ...common,
+        stopPriceTicks: order.stopPriceTicks,
+        limitPriceTicks: order.limitPriceTicks,
+        timeInForce: order.timeInForce,
+      };
+    case 'trailing_stop':
+      return { kind: 'trailing_stop', ...common, trail: order.trail };
+    default:
+      return assertNever(order, 'an order kind of the trigger book');
   }
-  if (order.kind === 'stop_limit') {
-    return {
-      kind: 'stop_limit',
-      ...common,
-      stopPriceTicks: order.stopPriceTicks as number,
-      limitPriceTicks: order.limitPriceTicks as number,
-      timeInForce: order.timeInForce,
-    };
-  }
-  invariant(order.trail !== undefined, 'a trailing stop has a trail');
-  return { kind: 'trailing_stop', ...common, trail: order.trail };
 }
 
-function engineRequestOf(order: VenueOrder): OrderRequest {
-  if (order.kind === 'market') {
-    invariant(order.protectionPriceTicks !== undefined, 'a market order has a protection price');
-    return {
-      type: 'market',
-      orderId: order.orderId,
-      accountId: order.accountId,
-      side: order.side,
-      quantityLots: order.quantityLots,
-      protectionPriceTicks: order.protectionPriceTicks,
-    };
+function engineRequestOf(order: EngineVenueOrder): OrderRequest {
+  switch (order.kind) {
+    case 'market':
+      return {
+        type: 'market',
+        orderId: order.orderId,
+        accountId: order.accountId,
+        side: order.side,
+        quantityLots: order.quantityLots,
+        protectionPriceTicks: order.protectionPriceTicks,
+      };
+    case 'limit':
+      return {
+        type: 'limit',
+        orderId: order.orderId,
+        accountId: order.accountId,
+        side: order.side,
+        priceTicks: order.limitPriceTicks,
+        quantityLots: order.quantityLots,
+        timeInForce: order.timeInForce,
+      };
+    default:
+      return assertNever(order, 'an order kind of the engine');
   }
-  invariant(order.limitPriceTicks !== undefined, 'a limit order has a price');
-  return {
-    type: 'limit',
-    orderId: order.orderId,
-    accountId: order.accountId,
-    side: order.side,
-    priceTicks: order.limitPriceTicks,
-    quantityLots: order.quantityLots,
-    timeInForce: order.timeInForce,
-  };
 }

@@ -10,31 +10,46 @@
  * - Every accepted order ends with exactly one `done` report; a fill is at the maker's (the broker's) price.
  * - The adapter never touches money: the trading service settles every fill in the ledger.
  */
-import type { Side } from '../matching/index.ts';
+import type { CancelReason, RejectionReason, Side, TriggerRejectionReason } from '../matching/index.ts';
 
-/** An order as the service hands it to a venue, in the instrument's integer ticks and lots. */
-export interface VenueOrder {
+/** What every order handed to a venue carries, whatever its kind. */
+interface VenueOrderCommon {
   /** The service's order sequence (unique, rising). */
   readonly orderId: number;
   readonly productId: string;
   readonly accountId: string;
   readonly side: Side;
-  readonly kind: 'market' | 'limit' | 'stop' | 'stop_limit' | 'trailing_stop';
   readonly quantityLots: number;
-  readonly limitPriceTicks?: number;
-  readonly stopPriceTicks?: number;
-  /** Market, stop and trailing stop: the worst price it may trade at (the collar). */
-  readonly protectionPriceTicks?: number;
-  readonly trail?: { readonly amountTicks: number } | { readonly percentBasisPoints: number };
   readonly timeInForce: 'gtc' | 'ioc' | 'fok';
   /** The price a stop is checked against when it is placed (the reference price). */
   readonly referencePriceTicks?: number;
 }
 
+/**
+ * An order as the service hands it to a venue, in the instrument's integer ticks and lots: one kind per order type
+ * of the contract (ORDER_TYPES), each with exactly the prices it needs. `protectionPriceTicks` (market, stop and
+ * trailing stop) is the worst price it may trade at (the collar).
+ */
+export type VenueOrder = VenueOrderCommon &
+  (
+    | { readonly kind: 'market'; readonly protectionPriceTicks: number }
+    | { readonly kind: 'limit'; readonly limitPriceTicks: number }
+    | { readonly kind: 'stop'; readonly stopPriceTicks: number; readonly protectionPriceTicks: number }
+    | { readonly kind: 'stop_limit'; readonly stopPriceTicks: number; readonly limitPriceTicks: number }
+    | {
+        readonly kind: 'trailing_stop';
+        readonly protectionPriceTicks: number;
+        readonly trail: { readonly amountTicks: number } | { readonly percentBasisPoints: number };
+      }
+  );
+
+/** Why a venue refused an order it was handed: the matching engine's or the trigger book's named rejection. */
+export type VenueRejection = RejectionReason | TriggerRejectionReason;
+
 /** What a venue reports. */
 export type VenueExecutionReport =
   | { readonly type: 'accepted'; readonly orderId: number }
-  | { readonly type: 'rejected'; readonly orderId: number; readonly reason: string }
+  | { readonly type: 'rejected'; readonly orderId: number; readonly reason: VenueRejection }
   | {
       readonly type: 'fill';
       readonly makerOrderId: number;
@@ -47,7 +62,7 @@ export type VenueExecutionReport =
       readonly type: 'cancelled';
       readonly orderId: number;
       readonly quantityLots: number;
-      readonly reason: string;
+      readonly reason: CancelReason;
     }
   | {
       readonly type: 'replaced';

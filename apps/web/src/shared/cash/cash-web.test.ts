@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { CASH_ERROR_CODES, CASH_RAIL_ERROR_CODES, PROCESSOR_SIM_ERROR_CODES } from '@tessera/contracts';
-import { ApiError } from '#/lib/api.ts';
-import { amountErrorCode, codeMessage, errorMessage, isStepUpRequired } from '#/lib/error-message.ts';
-import { amountInputError, formatAmountText, formatRateText, normalizeAmountInput } from '#/lib/money.ts';
-import { LIVE_RECONNECT_MAX_DELAY_MS, reconnectDelayMs } from '#/lib/customer-socket.ts';
+import { ApiError } from '../../lib/api.ts';
+import { amountErrorCode, codeMessage, errorMessage, isStepUpRequired } from '../../lib/error-message.ts';
+import { amountInputError, formatAmountText, formatRateText, normalizeAmountInput } from '../../lib/money.ts';
+import { LIVE_RECONNECT_MAX_DELAY_MS, reconnectDelayMs } from '../../lib/customer-socket.ts';
 import { applyLiveMessage, liveUrl } from './live-updates.ts';
-import { cashKeys } from '#/shared/cash/api/cash-api.ts';
+import { cashKeys } from './api/cash-api.ts';
 
 const LANG_DIR = join(import.meta.dirname, '../../../public/lang');
 const errorsOf = (language: string) =>

@@ -5,7 +5,7 @@
  */
 import type { ActivityDetails, CashLimit } from '@tessera/contracts';
 import { EUR, parseAmount } from '@tessera/money';
-import { formatRateText } from '#/lib/money.ts';
+import { formatRateText } from '../../lib/money.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -5,8 +5,8 @@
  * only ({@link chartNumber}).
  */
 import { Decimal, type SignDisplay } from '@tessera/money';
-import { formatAmountText } from '#/lib/money.ts';
-import { formatNumberText } from '#/lib/format-number.ts';
+import { formatAmountText } from '../../lib/money.ts';
+import { formatNumberText } from '../../lib/format-number.ts';
 
 export type DisplayLanguage = 'en' | 'fr';
 

@@ -17,7 +17,7 @@ import type {
   ProductId,
   RuntimeConfig,
 } from '@tessera/contracts';
-import { loadRuntimeConfig } from '#/lib/runtime-config.ts';
+import { loadRuntimeConfig } from '../../lib/runtime-config.ts';
 
 /** MARKET_STREAM_HEARTBEAT_TIMEOUT_MS of the contract. */
 export const HEARTBEAT_TIMEOUT_MS = 15_000;

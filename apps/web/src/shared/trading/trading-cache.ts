@@ -11,7 +11,7 @@ import {
   type PositionsResponse,
   type PriceAlert,
 } from '@tessera/contracts';
-import type { ApiRequest } from '#/lib/api.ts';
+import type { ApiRequest } from '../../lib/api.ts';
 
 export const TRADING_SERVICE = 'trading';
 

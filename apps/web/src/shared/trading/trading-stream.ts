@@ -11,9 +11,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { RuntimeConfig, TradingServerMessage } from '@tessera/contracts';
 import type { PriceAlert } from '@tessera/contracts';
-import type { AuthAdapter } from '#/lib/auth.ts';
-import { cashKeys } from '#/shared/cash/api/cash-api.ts';
-import { connectCustomerSocket, serviceSocketUrl } from '#/lib/customer-socket.ts';
+import type { AuthAdapter } from '../../lib/auth.ts';
+import { cashKeys } from '../cash/api/cash-api.ts';
+import { connectCustomerSocket, serviceSocketUrl } from '../../lib/customer-socket.ts';
 import { applyAlert, applyOrder, applyPosition, TRADING_SERVICE, tradingKeys } from './trading-cache.ts';
 
 /** Notices of triggered alerts kept at most (the oldest leave first). */

@@ -12,7 +12,7 @@ import {
   type TimeInForce,
 } from '@tessera/contracts';
 import { ApiError } from '../../../lib/api.ts';
-import { formatDateTime, type DisplayLanguage } from '#/shared/markets/market-format.ts';
+import { formatDateTime, type DisplayLanguage } from '../../../shared/markets/market-format.ts';
 
 export type SizeMode = 'quantity' | 'amount';
 export type TrailMode = 'amount' | 'percent';

@@ -5,7 +5,7 @@
 import type { FxQuote } from '@tessera/contracts';
 import { getFee, rateFeeMinor } from '@tessera/contracts';
 import { toDecimalString } from '@tessera/money';
-import { assetOf, normalizeAmountInput, toMinor } from '#/lib/money.ts';
+import { assetOf, normalizeAmountInput, toMinor } from '../../../lib/money.ts';
 
 /**
  * Seconds a quote has left. The quote's own lifetime (expiresAt − createdAt, both the server's clock) is counted

@@ -22,7 +22,7 @@ import type {
   Wallet,
   WalletListResponse,
 } from '@tessera/contracts';
-import { ApiError, type ApiClient, type ApiRequest } from '#/lib/api.ts';
+import { ApiError, type ApiClient, type ApiRequest } from '../../../lib/api.ts';
 
 /** The runtime configuration's key of cash operations (packages/platform config, `serviceUrls`). */
 export const CASH_SERVICE = 'cashOperations';

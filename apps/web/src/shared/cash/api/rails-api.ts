@@ -25,7 +25,7 @@ import type {
   Withdrawal,
   WithdrawalPage,
 } from '@tessera/contracts';
-import { ApiError } from '#/lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { cashKeys, retryUnlessClientError, type CashCall } from './cash-api.ts';
 
 export const railsKeys = {

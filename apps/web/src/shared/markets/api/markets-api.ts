@@ -18,7 +18,7 @@ import type {
   QuotesResponse,
   TradesResponse,
 } from '@tessera/contracts';
-import type { ApiClient, ApiRequest } from '#/lib/api.ts';
+import type { ApiClient, ApiRequest } from '../../../lib/api.ts';
 
 /** Runtime configuration keys of the three services (packages/platform config, `serviceUrls`). */
 export const MARKET_DATA_INFO_SERVICE = 'marketDataInfo';

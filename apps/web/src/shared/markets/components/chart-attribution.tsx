@@ -1,4 +1,4 @@
-import { useTranslation } from '#/lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * The link to TradingView that the lightweight-charts licence asks for on every page showing a chart. It is

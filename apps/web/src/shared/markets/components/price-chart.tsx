@@ -22,10 +22,10 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle, CandleInterval, ProductId } from '@tessera/contracts';
-import { currentLanguage } from '#/lib/i18n.ts';
-import { chartNumber, decimalsOf } from '#/shared/markets/market-format.ts';
-import { useMarketSubscription } from '#/shared/markets/market-feed.ts';
-import { getCandles, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { chartNumber, decimalsOf } from '../market-format.ts';
+import { useMarketSubscription } from '../market-feed.ts';
+import { getCandles, useMarketCalls } from '../api/markets-api.ts';
 import { ChartAttribution } from './chart-attribution.tsx';
 
 /** Candles loaded per interval: enough for the 50-period average to settle and a screen of history. */

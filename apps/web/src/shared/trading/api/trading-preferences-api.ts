@@ -9,7 +9,7 @@ import {
   tradingPreferencesSchema,
   type TradingPreferences,
 } from '@tessera/contracts';
-import type { ApiClient } from '#/lib/api.ts';
+import type { ApiClient } from '../../../lib/api.ts';
 
 export const USER_MANAGEMENT_SERVICE = 'userManagement';
 const PATH = '/me/trading-preferences';

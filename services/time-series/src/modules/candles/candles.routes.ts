@@ -2,17 +2,17 @@
  * Candles over HTTP (under /api/time-series): `GET /candles/:productId` with an interval and a range, cursor-paged
  * towards the past; `GET /status` with the backfill's progress. Public market data: no sign-in.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CANDLE_INTERVALS,
   CANDLES_LIMIT_DEFAULT,
   CANDLES_LIMIT_MAX,
   type CandlesResponse,
+  candlesResponseSchema,
   parseProduct,
-  type TimeSeriesStatus,
+  timeSeriesStatusSchema,
 } from '@tessera/contracts';
-import { parseOrThrow } from '@tessera/platform';
+import type { ServiceRoutes } from '@tessera/platform';
 import { InvalidProductError, InvalidRangeError, UnknownProductError } from '../../errors.ts';
 import type { TimeSeriesRuntime } from './time-series-runtime.ts';
 
@@ -70,38 +70,74 @@ function encodeCursor(toMs: number): string {
   return Buffer.from(`v1:${toMs}`, 'utf8').toString('base64url');
 }
 
-export async function candlesRoutes(app: FastifyInstance, { runtime }: { runtime: TimeSeriesRuntime }) {
-  app.get('/candles/:productId', async (request, reply): Promise<CandlesResponse> => {
-    const raw = (request.params as { productId: string }).productId;
-    const product = parseProduct(raw);
-    if (product === null) {
-      throw new InvalidProductError(undefined, { productId: raw.slice(0, 40) });
-    }
-    if (runtime.instrument(product.id) === undefined) {
-      throw new UnknownProductError(undefined, { productId: product.id });
-    }
-    const query = parseOrThrow(candlesQuerySchema, request.query);
-    const fromMs = query.from ?? EARLIEST_MS;
-    // The cursor ends the page where the previous one began; `to` is exclusive.
-    const toMs = Math.min(query.cursor ?? Number.MAX_SAFE_INTEGER, query.to ?? runtime.clock() + 1);
-    if (fromMs >= toMs) {
-      throw new InvalidRangeError(undefined, { from: fromMs, to: toMs });
-    }
-    // One more than asked says whether an older page exists.
-    const candles = await runtime.store.candles(product.id, query.interval, fromMs, toMs, query.limit + 1);
-    const page = candles.slice(-query.limit);
-    const more = candles.length > query.limit;
-    void reply.header('cache-control', 'no-store');
-    return {
-      productId: product.id,
-      interval: query.interval,
-      candles: page,
-      nextCursor: more && page[0] !== undefined ? encodeCursor(page[0].openTimeMs) : null,
-    };
-  });
+/** `GET /candles/:productId`: the id is checked by the route (TIME_SERIES_INVALID_PRODUCT, not VALIDATION_FAILED). */
+const candlesParamsSchema = z.object({ productId: z.string() });
+/** `GET /status` takes no parameter (docs/api.md: unknown parameters are VALIDATION_FAILED). */
+const statusQuerySchema = z.strictObject({});
 
-  app.get('/status', async (_request, reply): Promise<TimeSeriesStatus> => {
-    void reply.header('cache-control', 'no-store');
-    return { backfill: { ...runtime.progress } };
-  });
+export const candlesRoutes: ServiceRoutes<{ runtime: TimeSeriesRuntime }> = async (app, { runtime }) => {
+  app.get(
+    '/candles/:productId',
+    {
+      schema: {
+        summary: 'Gives the candles of a product over a range',
+        description:
+          'Candles in ascending time: the latest `limit` with `from <= openTimeMs < to` (`to` defaults to now, ' +
+          'the forming candle included); `nextCursor` pages towards the past.',
+        params: candlesParamsSchema,
+        querystring: candlesQuerySchema,
+        response: { 200: candlesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return candlesPage(runtime, request.params.productId, request.query);
+    },
+  );
+
+  app.get(
+    '/status',
+    {
+      schema: {
+        summary: 'Reports the backfill of this process',
+        querystring: statusQuerySchema,
+        response: { 200: timeSeriesStatusSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { backfill: { ...runtime.progress } };
+    },
+  );
+};
+
+/** A page of a product's candles, the query already valid. */
+async function candlesPage(
+  runtime: TimeSeriesRuntime,
+  raw: string,
+  query: z.output<typeof candlesQuerySchema>,
+): Promise<CandlesResponse> {
+  const product = parseProduct(raw);
+  if (product === null) {
+    throw new InvalidProductError(undefined, { productId: raw.slice(0, 40) });
+  }
+  if (runtime.instrument(product.id) === undefined) {
+    throw new UnknownProductError(undefined, { productId: product.id });
+  }
+  const fromMs = query.from ?? EARLIEST_MS;
+  // The cursor ends the page where the previous one began; `to` is exclusive.
+  const toMs = Math.min(query.cursor ?? Number.MAX_SAFE_INTEGER, query.to ?? runtime.clock() + 1);
+  if (fromMs >= toMs) {
+    throw new InvalidRangeError(undefined, { from: fromMs, to: toMs });
+  }
+  // One more than asked says whether an older page exists.
+  const candles = await runtime.store.candles(product.id, query.interval, fromMs, toMs, query.limit + 1);
+  const page = candles.slice(-query.limit);
+  const more = candles.length > query.limit;
+  return {
+    productId: product.id,
+    interval: query.interval,
+    candles: page,
+    nextCursor: more && page[0] !== undefined ? encodeCursor(page[0].openTimeMs) : null,
+  };
 }

@@ -12,7 +12,7 @@ import {
   timeSeriesStatusSchema,
 } from '@tessera/contracts';
 import { Decimal } from '@tessera/money';
-import type { Database } from '@tessera/platform';
+import { type Database, undocumentedRoutes } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -59,6 +59,21 @@ describeEachDatabase('time series', ({ createDatabase }) => {
     expect(response.statusCode).toBe(200);
     return candlesResponseSchema.parse(response.json()) as CandlesResponse;
   };
+
+  it('documents every route in its OpenAPI document', async () => {
+    expect(undocumentedRoutes(app).filter((route) => route.service === 'time-series')).toEqual([]);
+    const response = await app.inject('/api/time-series/openapi.json');
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/api/time-series/candles/{productId}', '/api/time-series/portfolio']),
+    );
+  });
+
+  it('refuses unknown parameters of the status, as docs/api.md says', async () => {
+    const response = await app.inject('/api/time-series/status?other=1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+  });
 
   it('reports the finished backfill', async () => {
     const status = timeSeriesStatusSchema.parse((await app.inject('/api/time-series/status')).json());

@@ -1,4 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Banner, Button, Dialog, Spinner, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { isInvalidSession } from '#/lib/auth.ts';
@@ -11,6 +15,7 @@ import {
   type StepUpChallenge,
 } from '#/lib/step-up.ts';
 import { useSignOut } from '#/lib/use-sign-out.ts';
+import { SUBMIT_VALIDATION } from './form-options.ts';
 
 type Phase =
   | { kind: 'starting' }
@@ -52,25 +57,19 @@ export function StepUpDialog({
   );
 }
 
-function StepUpBody({
-  onConfirmed,
-  onCancel,
-}: {
-  onConfirmed: (accessToken: string) => void;
-  onCancel: () => void;
-}) {
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function stepUpCodeSchema(t: Translate) {
+  return z.object({ code: z.string().refine((code) => code.trim() !== '', t('errors:auth.codeEmpty')) });
+}
+
+type StepUpCodeValues = z.infer<ReturnType<typeof stepUpCodeSchema>>;
+
+/** The message of a step-up failure; an invalid session (spec section 8) also signs the person out. */
+function useStepUpFailure() {
   const { t } = useTranslation(['auth', 'errors']);
   const signOut = useSignOut();
-  const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const mounted = useRef(true);
-  // Each start supersedes the previous one; answers of an older start are ignored.
-  const attempt = useRef(0);
-
-  const fail = useCallback(
+  return useCallback(
     (failure: unknown): string => {
       if (isInvalidSession(failure)) {
         void signOut();
@@ -79,7 +78,22 @@ function StepUpBody({
     },
     [signOut, t],
   );
+}
 
+/**
+ * The step-up's start, once per mount, and its restarts (retry after a failed start, or a new code sent): each
+ * start supersedes the previous one, and answers of an older start (or of a code sent for it) are ignored.
+ */
+function useStepUpStart() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mounted = useRef(true);
+  const attempt = useRef(0);
+
+  const fail = useStepUpFailure();
   const start = useCallback(
     async (resend: boolean) => {
       const current = ++attempt.current;
@@ -119,40 +133,34 @@ function StepUpBody({
     };
   }, []);
 
-  const retry = (resend: boolean) => {
-    setBusy(true);
-    void start(resend);
+  return {
+    phase,
+    error,
+    setError,
+    notice,
+    setNotice,
+    fail,
+    /** True when no start happened since the attempt `current` was taken (and the body is still open). */
+    isLatest: (current: number) => mounted.current && current === attempt.current,
+    currentAttempt: () => attempt.current,
+    retry: (resend: boolean) => {
+      setBusy(true);
+      void start(resend);
+    },
+    busy,
   };
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || phase.kind !== 'ready') {
-      return;
-    }
-    if (code.trim() === '') {
-      setError(t('errors:auth.codeEmpty'));
-      return;
-    }
-    const current = attempt.current;
-    const latest = () => mounted.current && current === attempt.current;
-    setBusy(true);
-    setNotice(null);
-    try {
-      const accessToken = await completeStepUp(phase.challenge.session, code);
-      if (latest()) {
-        onConfirmed(accessToken);
-      }
-    } catch (failure) {
-      if (latest()) {
-        setError(fail(failure));
-      }
-    } finally {
-      if (latest()) {
-        setBusy(false);
-      }
-    }
-  };
-
+function StepUpBody({
+  onConfirmed,
+  onCancel,
+}: {
+  onConfirmed: (accessToken: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const stepUp = useStepUpStart();
+  const { phase } = stepUp;
   if (phase.kind === 'starting') {
     return <Spinner label={t('auth:stepUp.starting')} />;
   }
@@ -166,44 +174,119 @@ function StepUpBody({
           <Button variant="secondary" onClick={onCancel}>
             {t('auth:stepUp.cancel')}
           </Button>
-          <Button variant="primary" loading={busy} onClick={() => retry(false)}>
+          <Button variant="primary" loading={stepUp.busy} onClick={() => stepUp.retry(false)}>
             {t('auth:stepUp.retry')}
           </Button>
         </div>
       </div>
     );
   }
-  const { challenge } = phase;
+  return (
+    <StepUpCodeForm
+      challenge={phase.challenge}
+      stepUp={stepUp}
+      onConfirmed={onConfirmed}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** The code of a started step-up: confirm it, send a new one (SMS, e-mail), or cancel. */
+function StepUpCodeForm({
+  challenge,
+  stepUp,
+  onConfirmed,
+  onCancel,
+}: {
+  challenge: StepUpChallenge;
+  stepUp: ReturnType<typeof useStepUpStart>;
+  onConfirmed: (accessToken: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const form = useForm<StepUpCodeValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(stepUpCodeSchema(t)),
+    defaultValues: { code: '' },
+  });
+  const completing = useMutation({
+    mutationFn: ({ code }: StepUpCodeValues) => completeStepUp(challenge.session, code),
+  });
+  const busy = stepUp.busy || completing.isPending;
+
+  const confirm = async (values: StepUpCodeValues) => {
+    if (busy) {
+      return;
+    }
+    const current = stepUp.currentAttempt();
+    stepUp.setNotice(null);
+    try {
+      const accessToken = await completing.mutateAsync(values);
+      if (stepUp.isLatest(current)) {
+        onConfirmed(accessToken);
+      }
+    } catch (failure) {
+      if (stepUp.isLatest(current)) {
+        stepUp.setError(stepUp.fail(failure));
+      }
+    }
+  };
+
   const prompt = STEP_UP_PROMPT_KEYS[challenge.method];
   return (
-    <form className="app-form" onSubmit={submit} noValidate>
+    // One message under the code, whichever came last: an empty code, a wrong one, a failed new code.
+    <form
+      className="app-form"
+      onSubmit={form.handleSubmit(confirm, (errors) => stepUp.setError(errors.code?.message ?? null))}
+      noValidate
+    >
       <p>{t(prompt.description, { destination: challenge.destination ?? '' })}</p>
-      {notice ? <Banner tone="success">{notice}</Banner> : null}
+      {stepUp.notice ? <Banner tone="success">{stepUp.notice}</Banner> : null}
       <TextField
         label={t(prompt.label)}
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={error ?? undefined}
+        {...form.register('code')}
+        error={stepUp.error ?? undefined}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={10}
         required
         autoFocus
       />
-      <div className="app-cluster">
-        {canResend(challenge.method) ? (
-          <Button variant="ghost" onClick={() => retry(true)} disabled={busy}>
-            {t('auth:stepUp.resend')}
-          </Button>
-        ) : null}
-        <Button variant="secondary" onClick={onCancel}>
-          {t('auth:stepUp.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')}>
-          {t('auth:stepUp.confirm')}
-        </Button>
-      </div>
+      <StepUpActions
+        canResend={canResend(challenge.method)}
+        busy={busy}
+        onResend={() => stepUp.retry(true)}
+        onCancel={onCancel}
+      />
     </form>
+  );
+}
+
+function StepUpActions({
+  canResend,
+  busy,
+  onResend,
+  onCancel,
+}: {
+  canResend: boolean;
+  busy: boolean;
+  onResend: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="app-cluster">
+      {canResend ? (
+        <Button variant="ghost" onClick={onResend} disabled={busy}>
+          {t('auth:stepUp.resend')}
+        </Button>
+      ) : null}
+      <Button variant="secondary" onClick={onCancel}>
+        {t('auth:stepUp.cancel')}
+      </Button>
+      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')}>
+        {t('auth:stepUp.confirm')}
+      </Button>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { TEST_CARDS, type CardDeposit, type Wallet } from '@tessera/contracts';
-import { Banner, Button, Checkbox, SegmentedControl, Spinner, TextField } from '@tessera/ui';
+import { z } from 'zod';
+import { TEST_CARDS, type CardDeposit, type SavedCard, type Wallet } from '@tessera/contracts';
+import { Banner, Button, Spinner, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { ApiError } from '#/lib/api.ts';
 import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-api.ts';
@@ -13,11 +15,123 @@ import {
   tokenizeCard,
   useSimulatorsEnabled,
 } from '#/shared/cash/api/rails-api.ts';
-import { amountErrorCode, codeMessage, errorMessage } from '#/lib/error-message.ts';
-import { amountInputError, formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
+import { amountSchema } from '#/components/cash/amount-schema.ts';
+import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { cardCharge, parseExpiry } from '../lib/deposit-math.ts';
+import {
+  NewCardInputs,
+  SavedCardChoice,
+  type CardDepositValues,
+  type Payment,
+} from './card-deposit-fields.tsx';
 
-type Payment = 'saved' | 'new';
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function cardDepositSchema(t: Translate, asset: string, payment: Payment, card: string | null) {
+  const newCard = payment === 'new';
+  return z.object({
+    amount: amountSchema(t, asset),
+    payment: z.enum(['', 'saved', 'new']),
+    savedCardId: z.string().refine(() => newCard || card !== null, t('fund.card.chooseCard')),
+    number: z
+      .string()
+      .refine(
+        (number) => !newCard || /^\d{12,19}$/.test(number.replace(/[\s-]/g, '')),
+        t('fund.card.numberInvalid'),
+      ),
+    expiry: z
+      .string()
+      .refine((expiry) => !newCard || parseExpiry(expiry) !== null, t('fund.card.expiryInvalid')),
+    cvc: z.string().refine((cvc) => !newCard || /^\d{3,4}$/.test(cvc.trim()), t('fund.card.cvcInvalid')),
+    saveCard: z.boolean(),
+  }) satisfies z.ZodType<CardDepositValues, CardDepositValues>;
+}
+
+/** The payment chosen (a saved card when there is one, until the customer says otherwise) and the card. */
+function choices(
+  values: Pick<CardDepositValues, 'payment' | 'savedCardId'>,
+  savedCards: readonly SavedCard[],
+) {
+  const payment: Payment = values.payment || (savedCards.length > 0 ? 'saved' : 'new');
+  const card =
+    values.savedCardId || (savedCards.find((saved) => saved.isDefault)?.id ?? savedCards[0]?.id ?? null);
+  return { payment, card };
+}
+
+/** Pays: a new card goes to the processor's tokenisation endpoint first (cash operations only gets the token). */
+function useCardDeposit(wallet: Wallet) {
+  const language = currentLanguage();
+  const call = useCashCall();
+  const router = useRouter();
+  return useMutation({
+    mutationFn: async ({
+      values,
+      payment,
+      card,
+    }: { values: CardDepositValues } & ReturnType<typeof choices>) => {
+      const paidWith =
+        payment === 'new'
+          ? {
+              token: (
+                await tokenizeCard(router.options.context.config, {
+                  number: values.number.replace(/[\s-]/g, ''),
+                  cvc: values.cvc.trim(),
+                  ...(parseExpiry(values.expiry) as { expMonth: number; expYear: number }),
+                })
+              ).token,
+              saveCard: values.saveCard,
+            }
+          : { savedCardId: card ?? '' };
+      return createCardDeposit(
+        call,
+        {
+          walletId: wallet.id,
+          amount: normalizeAmountInput(values.amount, wallet.asset) ?? values.amount,
+          returnUrl: `/dashboard/wallets/${wallet.id}/fund/`,
+          locale: language,
+          ...paidWith,
+        },
+        newIdempotencyKey(),
+      );
+    },
+  });
+}
+
+/** What happens once the processor has answered: home with the banner, the 3-D Secure page, or why it failed. */
+function useFinishDeposit(setFailure: (message: string) => void) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const navigate = useNavigate();
+  const invalidate = useInvalidateCash();
+  const declinedMessage = (declineCode: string | null) =>
+    t('fund.card.declined', {
+      reason: t(`fund.card.declineCodes.${declineCode ?? 'generic'}`, {
+        defaultValue: t('fund.card.declineCodes.generic'),
+      }),
+    });
+  const finish = async (deposit: CardDeposit) => {
+    if (deposit.status === 'posted' || deposit.status === 'pending') {
+      await invalidate();
+      await navigate({ to: '/dashboard/home/', search: { origin: 'deposit_success' } });
+      return;
+    }
+    if (deposit.status === 'requires_action' && deposit.actionUrl) {
+      window.location.assign(deposit.actionUrl);
+      return;
+    }
+    setFailure(deposit.status === 'declined' ? declinedMessage(deposit.declineCode) : t('fund.card.voided'));
+  };
+  const failed = (error: unknown) =>
+    setFailure(
+      error instanceof ApiError && error.code === 'CASH_CARD_DECLINED'
+        ? declinedMessage(
+            typeof error.details['declineCode'] === 'string' ? error.details['declineCode'] : null,
+          )
+        : errorMessage(t, error),
+    );
+  return { finish, failed };
+}
 
 /**
  * Funding by card: card details go to the payment processor's tokenisation endpoint only (cash operations gets the
@@ -31,124 +145,10 @@ export function CardDepositForm({
   wallet: Wallet;
   returningDepositId: string | null;
 }) {
-  const { t } = useTranslation(['wallets', 'errors']);
-  const language = currentLanguage();
-  const call = useCashCall();
-  const router = useRouter();
   const navigate = useNavigate();
-  const invalidate = useInvalidateCash();
-  const simulators = useSimulatorsEnabled();
-  const cards = useQuery(savedCardsQueryOptions(call));
-  const savedCards = cards.data ?? [];
-  const [payment, setPayment] = useState<Payment | null>(null);
-  const chosenPayment: Payment = payment ?? (savedCards.length > 0 ? 'saved' : 'new');
-  const [savedCardId, setSavedCardId] = useState<string | null>(null);
-  const chosenCard =
-    savedCardId ?? savedCards.find((card) => card.isDefault)?.id ?? savedCards[0]?.id ?? null;
-  const [amount, setAmount] = useState('');
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [saveCard, setSaveCard] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [challengeDone, setChallengeDone] = useState(false);
-  const charge = cardCharge(amount, wallet.asset);
-
-  const declinedMessage = (declineCode: string | null) =>
-    t('fund.card.declined', {
-      reason: t(`fund.card.declineCodes.${declineCode ?? 'generic'}`, {
-        defaultValue: t('fund.card.declineCodes.generic'),
-      }),
-    });
-
-  const finish = async (deposit: CardDeposit) => {
-    if (deposit.status === 'posted' || deposit.status === 'pending') {
-      await invalidate();
-      await navigate({ to: '/dashboard/home/', search: { origin: 'deposit_success' } });
-      return;
-    }
-    if (deposit.status === 'requires_action' && deposit.actionUrl) {
-      window.location.assign(deposit.actionUrl);
-      return;
-    }
-    setFailure(deposit.status === 'declined' ? declinedMessage(deposit.declineCode) : t('fund.card.voided'));
-  };
-
-  const validate = (): Record<string, string> => {
-    const found: Record<string, string> = {};
-    const amountProblem = amountInputError(amount, wallet.asset);
-    if (amountProblem) {
-      found['amount'] = codeMessage(t, amountErrorCode(amountProblem));
-    }
-    if (chosenPayment === 'new') {
-      if (!/^\d{12,19}$/.test(number.replace(/[\s-]/g, ''))) {
-        found['number'] = t('fund.card.numberInvalid');
-      }
-      if (!parseExpiry(expiry)) {
-        found['expiry'] = t('fund.card.expiryInvalid');
-      }
-      if (!/^\d{3,4}$/.test(cvc.trim())) {
-        found['cvc'] = t('fund.card.cvcInvalid');
-      }
-    } else if (!chosenCard) {
-      found['card'] = t('fund.card.chooseCard');
-    }
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) {
-      return;
-    }
-    const found = validate();
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      return;
-    }
-    setBusy(true);
-    try {
-      const paidWith =
-        chosenPayment === 'new'
-          ? {
-              token: (
-                await tokenizeCard(router.options.context.config, {
-                  number: number.replace(/[\s-]/g, ''),
-                  cvc: cvc.trim(),
-                  ...(parseExpiry(expiry) as { expMonth: number; expYear: number }),
-                })
-              ).token,
-              saveCard,
-            }
-          : { savedCardId: chosenCard ?? '' };
-      const deposit = await createCardDeposit(
-        call,
-        {
-          walletId: wallet.id,
-          amount: normalizeAmountInput(amount, wallet.asset) ?? amount,
-          returnUrl: `/dashboard/wallets/${wallet.id}/fund/`,
-          locale: language,
-          ...paidWith,
-        },
-        newIdempotencyKey(),
-      );
-      await finish(deposit);
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.code === 'CASH_CARD_DECLINED'
-          ? declinedMessage(
-              typeof error.details['declineCode'] === 'string' ? error.details['declineCode'] : null,
-            )
-          : errorMessage(t, error),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { finish, failed } = useFinishDeposit(setFailure);
   if (returningDepositId && !challengeDone) {
     return (
       <ChallengeReturn
@@ -168,18 +168,106 @@ export function CardDepositForm({
     );
   }
   return (
+    <CardPaymentForm
+      wallet={wallet}
+      failure={failure}
+      setFailure={setFailure}
+      finish={finish}
+      failed={failed}
+    />
+  );
+}
+
+const EMPTY_CARD_DEPOSIT: CardDepositValues = {
+  amount: '',
+  payment: '',
+  savedCardId: '',
+  number: '',
+  expiry: '',
+  cvc: '',
+  saveCard: false,
+};
+
+function useCardDepositForm(wallet: Wallet, savedCards: readonly SavedCard[]) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  return useForm<CardDepositValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: resolverFor((values) => {
+      const { payment, card } = choices(values, savedCards);
+      return cardDepositSchema(t, wallet.asset, payment, card);
+    }),
+    defaultValues: EMPTY_CARD_DEPOSIT,
+  });
+}
+
+function CardPaymentForm({
+  wallet,
+  failure,
+  setFailure,
+  finish,
+  failed,
+}: {
+  wallet: Wallet;
+  failure: string | null;
+  setFailure: (message: string | null) => void;
+} & ReturnType<typeof useFinishDeposit>) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const call = useCashCall();
+  const savedCards = useQuery(savedCardsQueryOptions(call)).data ?? [];
+  const deposit = useCardDeposit(wallet);
+  const form = useCardDepositForm(wallet, savedCards);
+  const [payment, savedCardId] = useWatch({ control: form.control, name: ['payment', 'savedCardId'] });
+  const chosen = choices({ payment, savedCardId }, savedCards);
+
+  const pay = async (values: CardDepositValues) => {
+    if (deposit.isPending) {
+      return;
+    }
+    try {
+      await finish(await deposit.mutateAsync({ values, ...choices(values, savedCards) }));
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  return (
     <form
       className="app-form app-form--narrow"
-      onSubmit={submit}
+      onSubmit={(event) => {
+        setFailure(null);
+        void form.handleSubmit(pay)(event);
+      }}
       noValidate
       aria-label={t('fund.card.title')}
     >
       {failure ? <Banner tone="danger">{failure}</Banner> : null}
+      <AmountWithCharge form={form} asset={wallet.asset} />
+      <SavedCardChoice form={form} savedCards={savedCards} payment={chosen.payment} card={chosen.card} />
+      {chosen.payment === 'saved' && savedCards.length > 0 ? null : <NewCardInputs form={form} />}
+      <Button
+        type="submit"
+        variant="primary"
+        loading={deposit.isPending}
+        loadingLabel={t('fund.card.paying')}
+      >
+        {t('fund.card.submit')}
+      </Button>
+      <TestCards />
+    </form>
+  );
+}
+
+/** The amount, and what the card will be charged for it (the fee on top). */
+function AmountWithCharge({ form, asset }: { form: UseFormReturn<CardDepositValues>; asset: string }) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const language = currentLanguage();
+  const charge = cardCharge(useWatch({ control: form.control, name: 'amount' }), asset);
+  return (
+    <>
       <TextField
-        label={t('fund.card.amount', { asset: wallet.asset })}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        error={errors['amount']}
+        label={t('fund.card.amount', { asset })}
+        {...form.register('amount')}
+        error={form.formState.errors.amount?.message}
         inputMode="decimal"
         autoComplete="off"
         required
@@ -187,82 +275,22 @@ export function CardDepositForm({
       {charge ? (
         <p className="app-muted">
           {t('fund.card.charge', {
-            fee: formatAmountText(charge.fee, wallet.asset, language),
-            charged: formatAmountText(charge.charged, wallet.asset, language),
+            fee: formatAmountText(charge.fee, asset, language),
+            charged: formatAmountText(charge.charged, asset, language),
           })}
         </p>
       ) : null}
-      {savedCards.length > 0 ? (
-        <SegmentedControl
-          label={t('fund.card.payWith')}
-          value={chosenPayment}
-          onValueChange={setPayment}
-          options={(['saved', 'new'] as const).map((value) => ({
-            value,
-            label: t(`fund.card.payment.${value}`),
-          }))}
-        />
-      ) : null}
-      {chosenPayment === 'saved' && savedCards.length > 0 ? (
-        <SegmentedControl
-          label={t('fund.card.savedCard')}
-          value={chosenCard ?? undefined}
-          onValueChange={setSavedCardId}
-          options={savedCards.map((card) => ({
-            value: card.id,
-            label: t('fund.card.cardLabel', { brand: card.brand, last4: card.last4 }),
-          }))}
-        />
-      ) : (
-        <>
-          <TextField
-            label={t('fund.card.number')}
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-            error={errors['number']}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            required
-          />
-          <div className="app-cluster">
-            <TextField
-              label={t('fund.card.expiry')}
-              placeholder={t('fund.card.expiryPlaceholder')}
-              value={expiry}
-              onChange={(event) => setExpiry(event.target.value)}
-              error={errors['expiry']}
-              autoComplete="cc-exp"
-              required
-            />
-            <TextField
-              label={t('fund.card.cvc')}
-              value={cvc}
-              onChange={(event) => setCvc(event.target.value)}
-              error={errors['cvc']}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              required
-            />
-          </div>
-          <Checkbox
-            label={t('fund.card.save')}
-            checked={saveCard}
-            onCheckedChange={(value) => setSaveCard(value === true)}
-          />
-          <p className="app-muted">{t('fund.card.privacy')}</p>
-        </>
-      )}
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('fund.card.paying')}>
-        {t('fund.card.submit')}
-      </Button>
-      {simulators ? <TestCards /> : null}
-    </form>
+    </>
   );
 }
 
+/** The processor simulator's test card numbers, when the simulators are on. */
 function TestCards() {
   const { t } = useTranslation('wallets');
+  const simulators = useSimulatorsEnabled();
+  if (!simulators) {
+    return null;
+  }
   return (
     <section className="cash-section" aria-labelledby="test-cards-title">
       <h3 id="test-cards-title" className="cash-section__title">

@@ -76,6 +76,15 @@ function useCustomerTransferForm(wallets: readonly Wallet[], initialFromWalletId
   });
 }
 
+interface CustomerTransferFormProps {
+  wallets: readonly Wallet[];
+  initialFromWalletId?: string;
+  runWithStepUp: RunWithStepUp;
+  onDone: (transfer: CashTransfer) => void;
+  /** The dialog shows the failure: this form may have been replaced by the step-up dialog meanwhile. */
+  onFailure: (message: string | null) => void;
+}
+
 /** To another customer by e-mail: needs a fresh second factor, asked for by the step-up dialog. */
 export function CustomerTransferForm({
   wallets,
@@ -83,13 +92,7 @@ export function CustomerTransferForm({
   runWithStepUp,
   onDone,
   onFailure,
-}: {
-  wallets: readonly Wallet[];
-  initialFromWalletId?: string;
-  runWithStepUp: RunWithStepUp;
-  onDone: (transfer: CashTransfer) => void;
-  onFailure: (message: string | null) => void;
-}) {
+}: CustomerTransferFormProps) {
   const { t } = useTranslation(['wallets', 'errors']);
   const language = currentLanguage();
   const transfer = useCustomerTransfer(runWithStepUp);

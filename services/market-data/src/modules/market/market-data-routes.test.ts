@@ -13,6 +13,7 @@ import {
   type TradesResponse,
   tradesResponseSchema,
 } from '@tessera/contracts';
+import { undocumentedRoutes } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { Decimal } from '@tessera/money';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -140,6 +141,15 @@ describeEachDatabase('market data routes', ({ createDatabase }) => {
     for (const group of [...overview.sectors, ...overview.regions]) {
       expect(group.advancers + group.decliners + group.unchanged).toBeLessThanOrEqual(group.instruments);
     }
+  });
+
+  it('documents every route, the websocket included, in its OpenAPI document', async () => {
+    expect(undocumentedRoutes(market.app).filter((route) => route.service === 'market-data')).toEqual([]);
+    const response = await market.app.inject('/api/market-data/openapi.json');
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/api/market-data/overview', '/api/market-data/ws']),
+    );
   });
 
   it('answers every error with its code', async () => {

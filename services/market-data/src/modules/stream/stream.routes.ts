@@ -6,6 +6,7 @@
  * snapshots from the view and turns view changes into updates.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   type CandleInterval,
   isMarketChannel,
@@ -50,6 +51,25 @@ export interface StreamRoutesOptions {
   readonly onHub?: (hub: WebSocketHub) => void;
 }
 
+/**
+ * The websocket's documentation: no parameters; after the upgrade, JSON text messages in both directions (the
+ * contract's `marketClientMessageSchema` and `marketServerMessageSchema`, docs/api.md "Market data").
+ */
+const streamRouteSchema = {
+  summary: 'Streams market data over a websocket',
+  description:
+    'Public, no sign-in. After the upgrade the client sends JSON `subscribe`, `unsubscribe` or `ping` messages; ' +
+    'the server answers `subscribed` / `unsubscribed`, a `snapshot` then `update`s per channel (quotes, trades, ' +
+    'book, candles:<interval>), `heartbeat` and `error` messages. Close codes: 1001, 1009, 1013, 4002, 4008.',
+  response: {
+    101: z
+      .null()
+      .describe(
+        'Switching Protocols, then JSON text messages (see marketServerMessageSchema in @tessera/contracts)',
+      ),
+  },
+};
+
 /** The hub's channel key of a subscription. */
 const keyOf = (channel: MarketChannel, productId: string) => `${channel}|${productId}`;
 
@@ -84,7 +104,7 @@ export async function streamRoutes(app: FastifyInstance, options: StreamRoutesOp
   });
 
   await app.register(websocketSupport);
-  app.get('/ws', { websocket: true }, (socket) => {
+  app.get('/ws', { websocket: true, schema: streamRouteSchema }, (socket) => {
     const client = hub.connect(hubSocketOf(socket));
     if (client === null) {
       socket.close(MARKET_STREAM_CLOSE_CODES.tryAgainLater, 'too many connections');

@@ -28,7 +28,13 @@ import {
 /** Content changes only when the service is deployed with new content: browsers and CDNs may keep it 5 minutes. */
 const CONTENT_CACHE_CONTROL = 'public, max-age=300';
 
-export const articlesRoutes: ServiceRoutes<{ db: HelpDatabase }> = async (app, { db }) => {
+export const articlesRoutes: ServiceRoutes<{ db: HelpDatabase }> = async (app, options) => {
+  await app.register(categoryRoutes, options);
+  await app.register(articleRoutes, options);
+};
+
+/** The categories, and one category with its articles. */
+const categoryRoutes: ServiceRoutes<{ db: HelpDatabase }> = async (app, { db }) => {
   app.get(
     '/categories',
     {
@@ -74,7 +80,10 @@ export const articlesRoutes: ServiceRoutes<{ db: HelpDatabase }> = async (app, {
       };
     },
   );
+};
 
+/** One article, and search. */
+const articleRoutes: ServiceRoutes<{ db: HelpDatabase }> = async (app, { db }) => {
   app.get(
     '/articles/:id',
     {

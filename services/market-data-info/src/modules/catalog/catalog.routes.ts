@@ -18,6 +18,7 @@ import {
 import {
   encodeCursor,
   instrumentParamsSchema,
+  type InstrumentResponse,
   instrumentResponseSchema,
   instrumentsQuerySchema,
   instrumentsResponseSchema,
@@ -72,19 +73,9 @@ export const catalogRoutes: ServiceRoutes<{ db: MarketDataInfoDatabase; now: () 
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const product = parseProduct(id);
-      if (product === null) {
-        throw new InvalidProductError(undefined, { id: id.slice(0, 40) });
-      }
-      const [row, sources] = await Promise.all([findInstrument(db, product.id), listSources(db)]);
-      if (row === undefined) {
-        throw new NotFoundError('No such instrument.', { id: product.id });
-      }
-      const source = sourceOf(sources, row);
-      const at = now();
+      const answer = await instrumentWithSource(db, request.params.id, now);
       void reply.header('cache-control', CACHE_CONTROL);
-      return { instrument: toInstrumentView(row, source, at), source: toSourceView(source, at) };
+      return answer;
     },
   );
 
@@ -104,6 +95,25 @@ export const catalogRoutes: ServiceRoutes<{ db: MarketDataInfoDatabase; now: () 
     },
   );
 };
+
+/** One instrument and its venue's calendar, `open` as of `now()` once read. */
+async function instrumentWithSource(
+  db: MarketDataInfoDatabase,
+  id: string,
+  now: () => Date,
+): Promise<InstrumentResponse> {
+  const product = parseProduct(id);
+  if (product === null) {
+    throw new InvalidProductError(undefined, { id: id.slice(0, 40) });
+  }
+  const [row, sources] = await Promise.all([findInstrument(db, product.id), listSources(db)]);
+  if (row === undefined) {
+    throw new NotFoundError('No such instrument.', { id: product.id });
+  }
+  const source = sourceOf(sources, row);
+  const at = now();
+  return { instrument: toInstrumentView(row, source, at), source: toSourceView(source, at) };
+}
 
 function sourceOf(sources: readonly SourceRow[], row: InstrumentRow): SourceRow {
   const source = sources.find((candidate) => candidate.id === row.source_id);

@@ -7,9 +7,27 @@
 import { sql } from 'kysely';
 import type { Migration } from '@tessera/platform';
 
+/** The Kysely a migration step runs on (bound to the trading schema, in the migration's transaction). */
+type AnyKysely = Parameters<Migration['up']>[0];
+
+/**
+ * The schema's steps in the order they run, in the migration's one transaction. (The SQL of the steps is the
+ * migration's original text, split where one table's statements end.)
+ */
 export const createTrading: Migration = {
   async up(db) {
-    await sql`
+    await createOrders(db);
+    await createFills(db);
+    await createLedgerOutbox(db);
+    await createPositions(db);
+    await createWatchlists(db);
+    await createPriceAlerts(db);
+  },
+};
+
+/** The order sequence and the orders. */
+async function createOrders(db: AnyKysely): Promise<void> {
+  await sql`
       -- Numbers orders for the matching engine (its order ids are positive safe integers, rising).
       create sequence order_sequence minvalue 1 maxvalue 4503599627370495 no cycle;
 
@@ -55,7 +73,12 @@ export const createTrading: Migration = {
       create index orders_user_time on orders (user_id, created_at desc, id desc);
       create index orders_open on orders (product_id, sequence) where status in ('accepted', 'working', 'partially_filled');
       create index orders_expiry on orders (expires_at) where status in ('accepted', 'working', 'partially_filled');
+    `.execute(db);
+}
 
+/** Fills, one row per order per trade. */
+async function createFills(db: AnyKysely): Promise<void> {
+  await sql`
       create table fills (
         id uuid primary key,
         order_id uuid not null references orders (id),
@@ -71,7 +94,12 @@ export const createTrading: Migration = {
         created_at timestamptz not null
       );
       create index fills_order on fills (order_id, created_at);
+    `.execute(db);
+}
 
+/** The ledger outbox. */
+async function createLedgerOutbox(db: AnyKysely): Promise<void> {
+  await sql`
       -- Ledger writes decided but maybe not yet sent: one row per linked chain, written in the same database
       -- transaction as the state it settles, sent in sequence order, resent after a crash (ids make it idempotent).
       create table ledger_outbox (
@@ -82,7 +110,12 @@ export const createTrading: Migration = {
         created_at timestamptz not null
       );
       create index ledger_outbox_unsent on ledger_outbox (sequence) where sent_at is null;
+    `.execute(db);
+}
 
+/** Positions: average cost and realised P&L (the ledger holds the units). */
+async function createPositions(db: AnyKysely): Promise<void> {
+  await sql`
       create table positions (
         user_id text not null,
         product_id text not null,
@@ -92,7 +125,12 @@ export const createTrading: Migration = {
         updated_at timestamptz not null,
         primary key (user_id, product_id)
       );
+    `.execute(db);
+}
 
+/** Watchlists. */
+async function createWatchlists(db: AnyKysely): Promise<void> {
+  await sql`
       create table watchlists (
         id uuid primary key,
         user_id text not null,
@@ -102,7 +140,12 @@ export const createTrading: Migration = {
         updated_at timestamptz not null
       );
       create index watchlists_user on watchlists (user_id, created_at);
+    `.execute(db);
+}
 
+/** Price alerts. */
+async function createPriceAlerts(db: AnyKysely): Promise<void> {
+  await sql`
       create table price_alerts (
         id uuid primary key,
         user_id text not null,
@@ -117,5 +160,4 @@ export const createTrading: Migration = {
       create index price_alerts_user on price_alerts (user_id, created_at);
       create index price_alerts_active on price_alerts (product_id) where status = 'active';
     `.execute(db);
-  },
-};
+}

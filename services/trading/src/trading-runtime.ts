@@ -57,31 +57,61 @@ export interface TradingRuntime {
   close(): Promise<void>;
 }
 
-/** Builds and starts the runtime: loads the catalog and alerts, recovers orders, subscribes, starts timers. */
-export async function startTradingRuntime(
-  context: ServiceContext,
-  options: TradingRuntimeOptions = {},
-): Promise<TradingRuntime> {
-  const core = createTradingCore(context, options);
-  await core.specs.load();
-  const references = new ReferencePrices(core.marketData);
-  const venue = new InternalVenue((productId) => core.specs.get(productId), options.marketMakers);
-  const throttleMs = options.bookThrottleMs ?? VENUE_BOOK_THROTTLE_MS;
-  const lastBook = new Map<string, number>();
-  const scheduled = new Map<string, NodeJS.Timeout>();
-  const bookSequence = new Map<string, number>();
-  let closed = false;
+/**
+ * Publishes each product's `venue.book` after the venue changed, at most once per throttle, and again on every
+ * heartbeat (so a late subscriber sees the book without waiting for a change).
+ */
+class VenueBookPublisher {
+  private readonly lastBook = new Map<string, number>();
+  private readonly scheduled = new Map<string, NodeJS.Timeout>();
+  private readonly bookSequence = new Map<string, number>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private closed = false;
 
-  const publishBook = (productId: string) => {
-    scheduled.delete(productId);
-    const book = venue.book(productId, BOOK_DEPTH);
-    if (book === null || closed) {
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly core: TradingCore,
+    private readonly venue: InternalVenue,
+    private readonly throttleMs: number,
+  ) {
+    this.heartbeat = setInterval(() => {
+      for (const productId of this.lastBook.keys()) {
+        this.publish(productId);
+      }
+    }, VENUE_BOOK_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** The venue changed `productId`'s book: publish it once the throttle allows. */
+  readonly onVenueChange = (productId: string): void => {
+    if (this.scheduled.has(productId) || this.closed) {
       return;
     }
-    const spec = core.specs.get(productId);
-    const sequence = (bookSequence.get(productId) ?? 0) + 1;
-    bookSequence.set(productId, sequence);
-    lastBook.set(productId, Date.now());
+    const waitMs = Math.max(0, (this.lastBook.get(productId) ?? 0) + this.throttleMs - Date.now());
+    this.scheduled.set(
+      productId,
+      setTimeout(() => this.publish(productId), waitMs),
+    );
+  };
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    for (const timer of this.scheduled.values()) {
+      clearTimeout(timer);
+    }
+  }
+
+  private publish(productId: string): void {
+    this.scheduled.delete(productId);
+    const book = this.venue.book(productId, BOOK_DEPTH);
+    if (book === null || this.closed) {
+      return;
+    }
+    const spec = this.core.specs.get(productId);
+    const sequence = (this.bookSequence.get(productId) ?? 0) + 1;
+    this.bookSequence.set(productId, sequence);
+    this.lastBook.set(productId, Date.now());
     const level = ([price, lots]: [number, number]) =>
       [ticksToPrice(spec, price), lotsToQuantity(spec, lots)] as const;
     const event: VenueBookEvent = {
@@ -89,29 +119,50 @@ export async function startTradingRuntime(
       bids: book.bids.map(level),
       asks: book.asks.map(level),
       sequence,
-      timeMs: core.now().getTime(),
+      timeMs: this.core.now().getTime(),
     };
-    void publishOrLog(context, MARKET_DATA_TOPICS.venueBook, event);
-  };
-  const onVenueChange = (productId: string) => {
-    if (scheduled.has(productId) || closed) {
+    void publishOrLog(this.context, MARKET_DATA_TOPICS.venueBook, event);
+  }
+}
+
+/**
+ * Runs `work` every `intervalMs` (0: never), skipping a beat while the previous run is still going; a failure is
+ * logged with `what`. Answers the timer to clear, or null.
+ */
+function everyWithoutOverlap(
+  context: ServiceContext,
+  intervalMs: number,
+  work: () => Promise<unknown>,
+  what: string,
+  isClosed: () => boolean = () => false,
+): NodeJS.Timeout | null {
+  if (intervalMs <= 0) {
+    return null;
+  }
+  let running = false;
+  const timer = setInterval(() => {
+    if (running || isClosed()) {
       return;
     }
-    const waitMs = Math.max(0, (lastBook.get(productId) ?? 0) + throttleMs - Date.now());
-    scheduled.set(
-      productId,
-      setTimeout(() => publishBook(productId), waitMs),
-    );
-  };
+    running = true;
+    work()
+      .catch((error: unknown) => context.log.error({ err: error }, what))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return timer;
+}
 
-  const orders = new OrdersService(core, references, venue, onVenueChange);
-  const alerts = new AlertsService(core, orders);
-  const positions = new PositionsService(core, orders, references);
-  orders.onPositionChanged = (userId, productId) => positions.notify(userId, productId);
-  await alerts.load();
-  await orders.recover();
-
-  const onReference = async (event: MarketReferenceEvent) => {
+/** A reference price event: the venue's market makers requote and triggers are checked, then price alerts. */
+function referenceHandler(
+  core: TradingCore,
+  references: ReferencePrices,
+  orders: OrdersService,
+  alerts: AlertsService,
+): (event: MarketReferenceEvent) => Promise<void> {
+  return async (event) => {
     if (!core.specs.isTradable(event.productId)) {
       return;
     }
@@ -124,51 +175,50 @@ export async function startTradingRuntime(
     );
     await alerts.onReference(event.productId, price);
   };
+}
+
+/** Builds and starts the runtime: loads the catalog and alerts, recovers orders, subscribes, starts timers. */
+export async function startTradingRuntime(
+  context: ServiceContext,
+  options: TradingRuntimeOptions = {},
+): Promise<TradingRuntime> {
+  const core = createTradingCore(context, options);
+  await core.specs.load();
+  const references = new ReferencePrices(core.marketData);
+  const venue = new InternalVenue((productId) => core.specs.get(productId), options.marketMakers);
+  const books = new VenueBookPublisher(
+    context,
+    core,
+    venue,
+    options.bookThrottleMs ?? VENUE_BOOK_THROTTLE_MS,
+  );
+  const orders = new OrdersService(core, references, venue, books.onVenueChange);
+  const alerts = new AlertsService(core, orders);
+  const positions = new PositionsService(core, orders, references);
+  orders.onPositionChanged = (userId, productId) => positions.notify(userId, productId);
+  await alerts.load();
+  await orders.recover();
+
+  const onReference = referenceHandler(core, references, orders, alerts);
   const unsubscribe = context.events.subscribe(MARKET_DATA_TOPICS.reference, (payload) =>
     onReference(payload as MarketReferenceEvent),
   );
-  const heartbeat = setInterval(() => {
-    for (const productId of lastBook.keys()) {
-      publishBook(productId);
-    }
-  }, VENUE_BOOK_HEARTBEAT_MS);
-  heartbeat.unref();
-  const sweepMs = options.expirySweepIntervalMs ?? EXPIRY_SWEEP_INTERVAL_MS;
-  let sweeping = false;
-  const sweep =
-    sweepMs > 0
-      ? setInterval(() => {
-          if (sweeping) {
-            return;
-          }
-          sweeping = true;
-          orders
-            .expireDue()
-            .catch((error: unknown) => context.log.error({ err: error }, 'trading expiry sweep failed'))
-            .finally(() => {
-              sweeping = false;
-            });
-        }, sweepMs)
-      : null;
-  sweep?.unref();
-  const holdsMs = options.reservationSweepIntervalMs ?? RESERVATION_SWEEP_INTERVAL_MS;
-  let sweepingHolds = false;
-  const holdsSweep =
-    holdsMs > 0
-      ? setInterval(() => {
-          if (sweepingHolds || closed) {
-            return;
-          }
-          sweepingHolds = true;
-          orders
-            .sweep()
-            .catch((error: unknown) => context.log.error({ err: error }, 'trading holds sweep failed'))
-            .finally(() => {
-              sweepingHolds = false;
-            });
-        }, holdsMs)
-      : null;
-  holdsSweep?.unref();
+  let closed = false;
+  const timers = [
+    everyWithoutOverlap(
+      context,
+      options.expirySweepIntervalMs ?? EXPIRY_SWEEP_INTERVAL_MS,
+      () => orders.expireDue(),
+      'trading expiry sweep failed',
+    ),
+    everyWithoutOverlap(
+      context,
+      options.reservationSweepIntervalMs ?? RESERVATION_SWEEP_INTERVAL_MS,
+      () => orders.sweep(),
+      'trading holds sweep failed',
+      () => closed,
+    ),
+  ];
 
   return {
     core,
@@ -181,15 +231,11 @@ export async function startTradingRuntime(
     async close() {
       closed = true;
       unsubscribe();
-      clearInterval(heartbeat);
-      if (sweep !== null) {
-        clearInterval(sweep);
-      }
-      if (holdsSweep !== null) {
-        clearInterval(holdsSweep);
-      }
-      for (const timer of scheduled.values()) {
-        clearTimeout(timer);
+      books.close();
+      for (const timer of timers) {
+        if (timer !== null) {
+          clearInterval(timer);
+        }
       }
       await orders.queues.idle();
     },

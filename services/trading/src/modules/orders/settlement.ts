@@ -146,6 +146,26 @@ interface Wallets {
   walletOf(userId: string): string;
 }
 
+/** What every leg of one fill shares. */
+interface FillTerms {
+  readonly spec: InstrumentSpec;
+  readonly accounts: VenueAccounts;
+  readonly wallets: Wallets;
+  readonly priceTicks: number;
+  readonly lots: number;
+  readonly now: Date;
+  /** The metadata every transfer of the fill carries (`tradeId`, `productId`). */
+  readonly meta: Record<string, string>;
+}
+
+/** One customer side of a fill: its transfers (posting its hold, holding the rest), its fill row and amounts. */
+interface CustomerSide {
+  readonly transfers: TransferInput[];
+  readonly fill: FillRecord;
+  readonly grossMinor: bigint;
+  readonly feeMinor: bigint;
+}
+
 /**
  * Settles a fill of `lots` at `priceTicks` between `maker` and `taker` (one buys, one sells). Mutates the
  * customer orders' states (amounts, reservation) and returns the chain and the fill rows.
@@ -167,136 +187,156 @@ export function settleFill(
   const makerIsBuyer = makerSide === 'buy' || (makerSide === null && takerSide === 'sell');
   const buyer = makerIsBuyer ? maker : taker;
   const seller = makerIsBuyer ? taker : maker;
-  const transfers: TransferInput[] = [];
-  const fills: FillRecord[] = [];
-  const meta = { tradeId, productId: spec.productId };
+  const terms: FillTerms = {
+    spec,
+    accounts,
+    wallets,
+    priceTicks,
+    lots,
+    now,
+    meta: { tradeId, productId: spec.productId },
+  };
+  const liquidityOf = (party: FillParty) => (party === maker ? 'maker' : 'taker');
+  const bought = buyer.kind === 'customer' ? settleCustomerBuy(terms, buyer.order, liquidityOf(buyer)) : null;
+  const sold =
+    seller.kind === 'customer' ? settleCustomerSell(terms, seller.order, liquidityOf(seller)) : null;
+  const transfers = [
+    ...(bought?.transfers ?? []),
+    ...(sold?.transfers ?? []),
+    ...cashLegs(terms, buyer, seller, bought, sold),
+    ...unitsLegs(terms, buyer, seller),
+  ];
+  const fills = [bought?.fill, sold?.fill].filter((fill): fill is FillRecord => fill !== undefined);
+  return { transfers: linkChain(transfers), fills };
+}
 
-  let buyerGross: bigint | null = null;
-  let sellerGross: bigint | null = null;
-  let buyerFee = 0n;
-  let sellerFee = 0n;
-  if (buyer.kind === 'customer') {
-    const order = buyer.order;
-    const amounts = applyFill(spec, 'buy', order, priceTicks, lots);
-    buyerGross = amounts.fillGrossMinor;
-    buyerFee = amounts.fillFeeMinor;
-    const remainingLots = order.quantityLots - order.filledLots - BigInt(lots);
-    const stillNeeded = buyReservationMinor(
-      spec,
-      amounts.filledTickLots,
-      remainingLots,
-      BigInt(order.maxPriceTicks),
-      amounts.grossMinor,
-      amounts.feesMinor,
-    );
-    const posted = buyerGross + buyerFee;
-    invariant(posted + stillNeeded <= order.reservedMinor, 'a fill never needs more than the buy reserved');
-    if (posted > 0n) {
-      invariant(order.reservationId !== null, 'a buy that pays holds a reservation');
-      transfers.push({
-        id: uuidv7(),
-        ledger: spec.currency,
-        pendingId: order.reservationId,
-        amount: cash(spec, posted),
-        flags: { postPendingTransfer: true },
-        metadata: { ...meta, ...walletActivityMetadata(order), orderId: order.id, purpose: 'fill_payment' },
-      });
-      order.reservationId = null;
-      order.reservedMinor = 0n;
-      if (stillNeeded > 0n) {
-        const id = uuidv7();
-        transfers.push(
-          reservationTransfer(spec, order, id, stillNeeded, wallets.walletOf(order.userId), accounts, now),
-        );
-        order.reservationId = id;
-        order.reservedMinor = stillNeeded;
-      }
-    }
-    recordFill(order, amounts, lots);
-    fills.push(
-      fillRecord(order, lots, priceTicks, buyerGross, buyerFee, buyer === maker ? 'maker' : 'taker'),
-    );
-  }
-  if (seller.kind === 'customer') {
-    const order = seller.order;
-    const amounts = applyFill(spec, 'sell', order, priceTicks, lots);
-    sellerGross = amounts.fillGrossMinor;
-    sellerFee = amounts.fillFeeMinor;
-    const unitsMinor = BigInt(lots) * spec.unitsPerLot;
-    invariant(order.reservationId !== null && order.reservedMinor >= unitsMinor, 'a sale holds its units');
+/**
+ * A customer's buy: its reservation is posted for the fill's gross + fee (the rest released), and a new hold keeps
+ * what the order may still need.
+ */
+function settleCustomerBuy(terms: FillTerms, order: OrderState, liquidity: 'maker' | 'taker'): CustomerSide {
+  const { spec, lots, priceTicks } = terms;
+  const amounts = applyFill(spec, 'buy', order, priceTicks, lots);
+  const grossMinor = amounts.fillGrossMinor;
+  const feeMinor = amounts.fillFeeMinor;
+  const remainingLots = order.quantityLots - order.filledLots - BigInt(lots);
+  const stillNeeded = buyReservationMinor(
+    spec,
+    amounts.filledTickLots,
+    remainingLots,
+    BigInt(order.maxPriceTicks),
+    amounts.grossMinor,
+    amounts.feesMinor,
+  );
+  const posted = grossMinor + feeMinor;
+  invariant(posted + stillNeeded <= order.reservedMinor, 'a fill never needs more than the buy reserved');
+  const transfers: TransferInput[] = [];
+  if (posted > 0n) {
+    invariant(order.reservationId !== null, 'a buy that pays holds a reservation');
     transfers.push({
+      id: uuidv7(),
+      ledger: spec.currency,
+      pendingId: order.reservationId,
+      amount: cash(spec, posted),
+      flags: { postPendingTransfer: true },
+      metadata: {
+        ...terms.meta,
+        ...walletActivityMetadata(order),
+        orderId: order.id,
+        purpose: 'fill_payment',
+      },
+    });
+    order.reservationId = null;
+    order.reservedMinor = 0n;
+    if (stillNeeded > 0n) {
+      transfers.push(holdRest(terms, order, stillNeeded, terms.wallets.walletOf(order.userId)));
+    }
+  }
+  recordFill(order, amounts, lots);
+  const fill = fillRecord(order, lots, priceTicks, grossMinor, feeMinor, liquidity);
+  return { transfers, fill, grossMinor, feeMinor };
+}
+
+/** A customer's sale: its units reservation is posted for the lots sold, and a new hold keeps the rest. */
+function settleCustomerSell(terms: FillTerms, order: OrderState, liquidity: 'maker' | 'taker'): CustomerSide {
+  const { spec, lots, priceTicks } = terms;
+  const amounts = applyFill(spec, 'sell', order, priceTicks, lots);
+  const unitsMinor = BigInt(lots) * spec.unitsPerLot;
+  invariant(order.reservationId !== null && order.reservedMinor >= unitsMinor, 'a sale holds its units');
+  const transfers: TransferInput[] = [
+    {
       id: uuidv7(),
       ledger: spec.unitsLedger,
       pendingId: order.reservationId,
       amount: units(spec, unitsMinor),
       flags: { postPendingTransfer: true },
-      metadata: { ...meta, orderId: order.id, purpose: 'fill_delivery' },
-    });
-    const rest = order.reservedMinor - unitsMinor;
-    order.reservationId = null;
-    order.reservedMinor = 0n;
-    if (rest > 0n) {
-      const id = uuidv7();
-      transfers.push(reservationTransfer(spec, order, id, rest, '', accounts, now));
-      order.reservationId = id;
-      order.reservedMinor = rest;
-    }
-    recordFill(order, amounts, lots);
-    fills.push(
-      fillRecord(order, lots, priceTicks, sellerGross, sellerFee, seller === maker ? 'maker' : 'taker'),
-    );
+      metadata: { ...terms.meta, orderId: order.id, purpose: 'fill_delivery' },
+    },
+  ];
+  const rest = order.reservedMinor - unitsMinor;
+  order.reservationId = null;
+  order.reservedMinor = 0n;
+  if (rest > 0n) {
+    transfers.push(holdRest(terms, order, rest, ''));
   }
+  recordFill(order, amounts, lots);
+  const fill = fillRecord(order, lots, priceTicks, amounts.fillGrossMinor, amounts.fillFeeMinor, liquidity);
+  return { transfers, fill, grossMinor: amounts.fillGrossMinor, feeMinor: amounts.fillFeeMinor };
+}
 
-  // Cash: who pays the settlement account, and who it pays.
-  const paid = buyerGross ?? (sellerGross as bigint);
-  const received = sellerGross ?? paid;
+/** A new hold of what the order still needs after a fill; it becomes the order's reservation. */
+function holdRest(
+  terms: FillTerms,
+  order: OrderState,
+  amountMinor: bigint,
+  walletAccountId: string,
+): TransferInput {
+  const id = uuidv7();
+  const transfer = reservationTransfer(
+    terms.spec,
+    order,
+    id,
+    amountMinor,
+    walletAccountId,
+    terms.accounts,
+    terms.now,
+  );
+  order.reservationId = id;
+  order.reservedMinor = amountMinor;
+  return transfer;
+}
+
+/**
+ * Cash: who pays the settlement account (a market maker buying), who it pays (the seller: gross - fee, or the
+ * market maker: gross), the fees, and the rounding difference between the two customers' cumulative amounts.
+ */
+function cashLegs(
+  terms: FillTerms,
+  buyer: FillParty,
+  seller: FillParty,
+  bought: CustomerSide | null,
+  sold: CustomerSide | null,
+): TransferInput[] {
+  const { spec, accounts, meta } = terms;
+  const cashLeg = (from: string, to: string, minor: bigint, code: number, metadata = meta) =>
+    plain(spec.currency, from, to, cash(spec, minor), code, metadata);
+  const transfers: TransferInput[] = [];
+  const paid = bought?.grossMinor ?? (sold as CustomerSide).grossMinor;
+  const received = sold?.grossMinor ?? paid;
+  const fees = (bought?.feeMinor ?? 0n) + (sold?.feeMinor ?? 0n);
   if (buyer.kind === 'market_maker' && paid > 0n) {
-    transfers.push(
-      plain(
-        spec.currency,
-        accounts.marketMakerCash,
-        accounts.settlement,
-        cash(spec, paid),
-        TRANSFER_CODES.fillCash,
-        meta,
-      ),
-    );
+    transfers.push(cashLeg(accounts.marketMakerCash, accounts.settlement, paid, TRANSFER_CODES.fillCash));
   }
-  const toSeller = received - sellerFee;
+  const toSeller = received - (sold?.feeMinor ?? 0n);
   if (seller.kind === 'customer' && toSeller > 0n) {
-    transfers.push(
-      plain(
-        spec.currency,
-        accounts.settlement,
-        wallets.walletOf(seller.order.userId),
-        cash(spec, toSeller),
-        TRANSFER_CODES.fillCash,
-        { ...meta, ...walletActivityMetadata(seller.order) },
-      ),
-    );
+    const wallet = terms.wallets.walletOf(seller.order.userId);
+    const metadata = { ...meta, ...walletActivityMetadata(seller.order) };
+    transfers.push(cashLeg(accounts.settlement, wallet, toSeller, TRANSFER_CODES.fillCash, metadata));
   } else if (seller.kind === 'market_maker' && received > 0n) {
-    transfers.push(
-      plain(
-        spec.currency,
-        accounts.settlement,
-        accounts.marketMakerCash,
-        cash(spec, received),
-        TRANSFER_CODES.fillCash,
-        meta,
-      ),
-    );
+    transfers.push(cashLeg(accounts.settlement, accounts.marketMakerCash, received, TRANSFER_CODES.fillCash));
   }
-  if (buyerFee + sellerFee > 0n) {
-    transfers.push(
-      plain(
-        spec.currency,
-        accounts.settlement,
-        accounts.fees,
-        cash(spec, buyerFee + sellerFee),
-        TRANSFER_CODES.fillFee,
-        meta,
-      ),
-    );
+  if (fees > 0n) {
+    transfers.push(cashLeg(accounts.settlement, accounts.fees, fees, TRANSFER_CODES.fillFee));
   }
   const rounding = paid - received;
   if (rounding !== 0n) {
@@ -304,27 +344,24 @@ export function settleFill(
       rounding > 0n
         ? [accounts.settlement, accounts.marketMakerCash]
         : [accounts.marketMakerCash, accounts.settlement];
-    transfers.push(
-      plain(
-        spec.currency,
-        from,
-        to,
-        cash(spec, rounding < 0n ? -rounding : rounding),
-        TRANSFER_CODES.rounding,
-        meta,
-      ),
-    );
+    transfers.push(cashLeg(from, to, rounding < 0n ? -rounding : rounding, TRANSFER_CODES.rounding));
   }
+  return transfers;
+}
 
-  // Units.
-  const unitsMinor = BigInt(lots) * spec.unitsPerLot;
+/** Units: the market maker's inventory delivers (when it sells), then the settlement account to the buyer. */
+function unitsLegs(terms: FillTerms, buyer: FillParty, seller: FillParty): TransferInput[] {
+  const { spec, accounts, meta } = terms;
+  const unitsMinor = BigInt(terms.lots) * spec.unitsPerLot;
+  const amount = units(spec, unitsMinor);
+  const transfers: TransferInput[] = [];
   if (seller.kind === 'market_maker') {
     transfers.push(
       plain(
         spec.unitsLedger,
         accounts.marketMakerInventory,
         accounts.unitsSettlement,
-        units(spec, unitsMinor),
+        amount,
         TRANSFER_CODES.fillUnits,
         meta,
       ),
@@ -335,17 +372,9 @@ export function settleFill(
       ? positionAccountId(buyer.order.userId, spec.productId)
       : accounts.marketMakerInventory;
   transfers.push(
-    plain(
-      spec.unitsLedger,
-      accounts.unitsSettlement,
-      unitsTo,
-      units(spec, unitsMinor),
-      TRANSFER_CODES.fillUnits,
-      meta,
-    ),
+    plain(spec.unitsLedger, accounts.unitsSettlement, unitsTo, amount, TRANSFER_CODES.fillUnits, meta),
   );
-
-  return { transfers: linkChain(transfers), fills };
+  return transfers;
 }
 
 function plain(

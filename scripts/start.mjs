@@ -1,18 +1,21 @@
-// `npm start`: builds the web app and the console when their build is missing or stale, then runs the server in
-// demo mode (TESSERA_MODE=demo: the demo users and their published passwords, the dev mailbox and the payment
-// simulators, loopback callers only). Demo mode is what a newcomer needs, so npm start asks for it; the server on
-// its own never assumes it (a deployment that sets nothing runs in production mode, docs/operations.md). An
-// operator's own TESSERA_MODE wins, and NODE_ENV=production with demo mode stops the server with one message.
+// `npm start`: builds the web app, the console and the server when their build is missing or stale, then runs the
+// compiled server (server/dist/main.js, see scripts/build-server.mjs) with plain node, in demo mode
+// (TESSERA_MODE=demo: the demo users and their published passwords, the dev mailbox and the payment simulators,
+// loopback callers only). Demo mode is what a newcomer needs, so npm start asks for it; the server on its own never
+// assumes it (a deployment that sets nothing runs in production mode, docs/operations.md). An operator's own
+// TESSERA_MODE wins, and NODE_ENV=production with demo mode stops the server with one message.
 //
-// A build is stale when dist/index.html is older than any file it is built from (the app's src/, public/,
+// An app's build is stale when dist/index.html is older than any file it is built from (the app's src/, public/,
 // index.html, vite config, and the design system in packages/ui/src). Comparing mtimes is simple and errs on the
-// side of rebuilding. A build prints one line per stage (Vite's "built in", the pre-render's summary) and a line
+// side of rebuilding. The server's build is stale when one of the files esbuild bundled is newer or gone
+// (build-server.mjs). A build prints one line per stage (Vite's "built in", the pre-render's summary) and a line
 // every 15 s while it runs, not Vite's line per emitted file; a failed build prints its whole output.
 // The server runs as a child; SIGINT/SIGTERM are forwarded once and its exit code is ours.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerStep, serverBundle } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -129,9 +132,15 @@ for (const app of apps) {
   }
 }
 
+if (!(await buildServerStep({ ifStale: true }))) {
+  console.error('Building the server failed; fix the errors above and run npm start again.');
+  process.exit(1);
+}
+
 // Own process group: a Ctrl-C in the terminal reaches only this script, which forwards it once, so the server
 // does not mistake the copies sent by the terminal and npm for the "second signal" that forces an exit.
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+// Source maps: a stack trace names the TypeScript file and line, not the bundle's.
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,

@@ -33,6 +33,10 @@ function minifyThemeInit(): Plugin {
   };
 }
 
+/** The paths the one-process server answers (its routes outside the web app), for the dev server's proxy. */
+const serverPaths =
+  '^/(api|identity|oauth2|\\.well-known|logout|dev|processor-sim|console|v1|config\\.json|healthz|readyz|metrics|sitemap\\.xml|robots\\.txt)(/|\\?|$)';
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -56,5 +60,11 @@ export default defineConfig({
     // Every browser the app supports preloads modules natively (Safari from 17; 16.4 just fetches them later).
     modulePreload: { polyfill: false },
   },
-  server: { proxy: { '^/(api|identity|oauth2|lang|config.json|healthz|v1)': 'http://localhost:3000' } },
+  // `npm run dev` (scripts/dev.mjs): what the server answers goes to it, websockets included (/api/*/ws); /lang stays
+  // with Vite (public/lang: the server reads it from a build, which dev mode may not have).
+  server: {
+    proxy: {
+      [serverPaths]: { target: process.env.TESSERA_SERVER_URL ?? 'http://127.0.0.1:3000', ws: true },
+    },
+  },
 });

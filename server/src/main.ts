@@ -1,5 +1,7 @@
 /**
- * Runs the one-process server: `node --import tsx server/src/main.ts` (npm start builds the apps first).
+ * Runs the one-process server. Compiled: `node server/dist/main.js` (scripts/build-server.mjs bundles this file and
+ * the workspace packages; npm start builds what is missing, then runs it). From source: `npm run dev` (watch mode),
+ * or `node --import tsx server/src/main.ts` (the browser journeys).
  * It says what it is doing, one line per stage, before the banner (a start on an empty database takes a while).
  */
 import { resolve } from 'node:path';

@@ -5,11 +5,11 @@ import { Banner, Button, Card, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import {
   cashKeys,
-  getActivityPage,
   newIdempotencyKey,
   retryUnlessClientError,
   useCashCall,
-} from '#/shared/cash/api/cash-api.ts';
+} from '#/shared/cash/api/cash-request.ts';
+import { getActivityPage } from '#/shared/cash/api/get-wallet-activity.ts';
 import {
   cryptoNetworksQueryOptions,
   produceBlocks,

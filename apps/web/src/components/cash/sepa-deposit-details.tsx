@@ -3,8 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@tessera/contracts';
 import { Banner, Button, Card, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-api.ts';
-import { sepaDetailsQueryOptions, simulateSepaCredit, useSimulatorsEnabled } from '#/shared/cash/api/rails-api.ts';
+import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-request.ts';
+import {
+  sepaDetailsQueryOptions,
+  simulateSepaCredit,
+  useSimulatorsEnabled,
+} from '#/shared/cash/api/rails-api.ts';
 import { amountErrorCode, codeMessage, errorMessage } from '#/lib/error-message.ts';
 import { amountInputError, normalizeAmountInput } from '#/lib/money.ts';
 import { CopyField } from './copy-button.tsx';

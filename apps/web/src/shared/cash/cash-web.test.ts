@@ -8,7 +8,7 @@ import { amountErrorCode, codeMessage, errorMessage, isStepUpRequired } from '..
 import { amountInputError, formatAmountText, formatRateText, normalizeAmountInput } from '../../lib/money.ts';
 import { LIVE_RECONNECT_MAX_DELAY_MS, reconnectDelayMs } from '../../lib/customer-socket.ts';
 import { applyLiveMessage, liveUrl } from './live-updates.ts';
-import { cashKeys } from './api/cash-api.ts';
+import { cashKeys } from './api/cash-request.ts';
 
 const LANG_DIR = join(import.meta.dirname, '../../../public/lang');
 const errorsOf = (language: string) =>

@@ -11,7 +11,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { CashServerMessage, RuntimeConfig } from '@tessera/contracts';
 import type { AuthAdapter } from '../../lib/auth.ts';
 import { connectCustomerSocket, serviceSocketUrl } from '../../lib/customer-socket.ts';
-import { cashKeys, CASH_SERVICE } from './api/cash-api.ts';
+import { cashKeys, CASH_SERVICE } from './api/cash-request.ts';
 
 /** The websocket address of cash operations for this page (a same-origin path or an absolute http(s) URL). */
 export function liveUrl(config: RuntimeConfig, location: Pick<Location, 'protocol' | 'host'>): string {

@@ -12,7 +12,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { RuntimeConfig, TradingServerMessage } from '@tessera/contracts';
 import type { PriceAlert } from '@tessera/contracts';
 import type { AuthAdapter } from '../../lib/auth.ts';
-import { cashKeys } from '../cash/api/cash-api.ts';
+import { cashKeys } from '../cash/api/cash-request.ts';
 import { connectCustomerSocket, serviceSocketUrl } from '../../lib/customer-socket.ts';
 import { applyAlert, applyOrder, applyPosition, TRADING_SERVICE, tradingKeys } from './trading-cache.ts';
 

@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Banner, Button, Card, EmptyState, PageHeader, Skeleton, WalletIcon } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import {
-  limitsQueryOptions,
-  summaryQueryOptions,
-  useCashCall,
-  walletsQueryOptions,
-} from '#/shared/cash/api/cash-api.ts';
+import { limitsQueryOptions } from '#/shared/cash/api/get-cash-limits.ts';
+import { summaryQueryOptions } from '#/shared/cash/api/get-cash-summary.ts';
+import { useCashCall } from '#/shared/cash/api/cash-request.ts';
+import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatRateText } from '#/lib/money.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';

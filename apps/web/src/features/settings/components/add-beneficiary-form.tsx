@@ -12,7 +12,7 @@ import {
 } from '@tessera/contracts';
 import { Banner, Button, Card, SegmentedControl, Select, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-api.ts';
+import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { createBeneficiary, railsKeys } from '#/shared/cash/api/rails-api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';

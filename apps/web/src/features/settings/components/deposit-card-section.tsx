@@ -2,8 +2,13 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Banner, Button, EmptyState, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { useCashCall } from '#/shared/cash/api/cash-api.ts';
-import { deleteSavedCard, railsKeys, savedCardsQueryOptions, setDefaultCard } from '#/shared/cash/api/rails-api.ts';
+import { useCashCall } from '#/shared/cash/api/cash-request.ts';
+import {
+  deleteSavedCard,
+  railsKeys,
+  savedCardsQueryOptions,
+  setDefaultCard,
+} from '#/shared/cash/api/rails-api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import '#/components/cash/cash.css';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Banner, EmptyState, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { useCashCall, walletsQueryOptions } from '#/shared/cash/api/cash-api.ts';
+import { useCashCall } from '#/shared/cash/api/cash-request.ts';
+import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { CryptoDepositDetails } from '#/components/cash/crypto-deposit-details.tsx';
 import '#/components/cash/cash.css';

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Withdrawal } from '@tessera/contracts';
 import { Banner, Button, Skeleton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { retryUnlessClientError, useCashCall } from '#/shared/cash/api/cash-api.ts';
+import { retryUnlessClientError, useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { getWithdrawalsPage, railsKeys } from '#/shared/cash/api/rails-api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatAmountText } from '#/lib/money.ts';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button, Card, PageHeader } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { SETTINGS_SECTIONS, type SettingsSection } from '#/features/settings/lib/settings-sections.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../lib/settings-sections.ts';
 import { LanguageSwitch } from '#/components/language-switch.tsx';
 import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { useSignOut } from '#/lib/use-sign-out.ts';

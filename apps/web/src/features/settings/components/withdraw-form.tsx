@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Beneficiary, Wallet, Withdrawal } from '@tessera/contracts';
 import { Banner, Button, Card, Select, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-api.ts';
+import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
 import { createWithdrawal } from '#/shared/cash/api/rails-api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatAmountText, normalizeAmountInput } from '#/lib/money.ts';

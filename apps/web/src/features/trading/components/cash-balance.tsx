@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { cashCaller, walletsQueryOptions } from '#/shared/cash/api/cash-api.ts';
+import { cashCaller } from '#/shared/cash/api/cash-request.ts';
+import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
 import { formatMoneyText } from '#/shared/markets/market-format.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { ProductId } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
 import { instrumentQueryOptions, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
-import type { DetachedComponent } from '#/features/trading/lib/trading-components.ts';
+import type { DetachedComponent } from '../lib/trading-components.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { Banner } from '@tessera/ui';
 import { useProductSwitch } from '../hooks/use-product-switch.ts';

@@ -11,7 +11,7 @@ import {
   toneClass,
   type DisplayLanguage,
 } from '#/shared/markets/market-format.ts';
-import { broadcast } from '#/features/trading/lib/trading-sync.ts';
+import { broadcast } from '../lib/trading-sync.ts';
 import {
   cancelOrder,
   openOrdersQueryOptions,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Order, PreviewOrderRequest } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { broadcast } from '#/features/trading/lib/trading-sync.ts';
+import { broadcast } from '../lib/trading-sync.ts';
 import { placeOrder, useApplyOrder, useTradingCall } from '../api/trading-api.ts';
 import { newClientOrderId, tradingErrorMessage } from '../lib/order-input.ts';
 

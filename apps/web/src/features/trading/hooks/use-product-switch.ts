@@ -5,9 +5,9 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Order, ProductId } from '@tessera/contracts';
-import { rememberProduct } from '#/features/trading/lib/last-product.ts';
-import type { DetachedComponent } from '#/features/trading/lib/trading-components.ts';
-import { broadcast, useTradingSync } from '#/features/trading/lib/trading-sync.ts';
+import { rememberProduct } from '../lib/last-product.ts';
+import type { DetachedComponent } from '../lib/trading-components.ts';
+import { broadcast, useTradingSync } from '../lib/trading-sync.ts';
 import { useApplyOrder } from '../api/trading-api.ts';
 
 /** Where a window shows its product: the trading page, or a detached panel. */

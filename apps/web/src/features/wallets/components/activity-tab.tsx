@@ -10,11 +10,11 @@ import { Banner, Button, EmptyState, Select, Skeleton, TextField } from '@tesser
 import { useTranslation } from '#/lib/i18n.ts';
 import {
   cashKeys,
-  getActivityPage,
   retryUnlessClientError,
   useCashCall,
   type ActivityFilters,
-} from '#/shared/cash/api/cash-api.ts';
+} from '#/shared/cash/api/cash-request.ts';
+import { getActivityPage } from '#/shared/cash/api/get-wallet-activity.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { ActivityList } from '#/components/cash/activity-list.tsx';
 

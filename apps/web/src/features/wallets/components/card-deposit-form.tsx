@@ -7,7 +7,7 @@ import { TEST_CARDS, type CardDeposit, type SavedCard, type Wallet } from '@tess
 import { Banner, Button, Spinner, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { ApiError } from '#/lib/api.ts';
-import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-api.ts';
+import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
 import {
   cardDepositQueryOptions,
   createCardDeposit,

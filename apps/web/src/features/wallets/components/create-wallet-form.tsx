@@ -3,7 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { CASH_ASSET_CODES, WALLET_NAME_MAX_CHARS, type Wallet, type WalletKind } from '@tessera/contracts';
 import { Banner, Button, SegmentedControl, Select, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { createWallet, newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-api.ts';
+import { createWallet } from '#/features/wallets/api/create-wallet.ts';
+import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 
 /** Wallet creation (action=new): an asset, a kind (current or savings vault) and an optional name. */

@@ -4,12 +4,8 @@ import { z } from 'zod';
 import type { CashTransfer, Wallet } from '@tessera/contracts';
 import { Button, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import {
-  createCustomerTransfer,
-  newIdempotencyKey,
-  useCashCall,
-  useInvalidateCash,
-} from '#/shared/cash/api/cash-api.ts';
+import { createCustomerTransfer } from '../api/create-customer-transfer.ts';
+import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';

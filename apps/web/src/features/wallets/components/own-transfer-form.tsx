@@ -5,13 +5,9 @@ import { z } from 'zod';
 import type { CashTransfer, FxQuote, Wallet } from '@tessera/contracts';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import {
-  createOwnTransfer,
-  createQuote,
-  newIdempotencyKey,
-  useCashCall,
-  useInvalidateCash,
-} from '#/shared/cash/api/cash-api.ts';
+import { createOwnTransfer } from '../api/create-own-transfer.ts';
+import { createQuote } from '../api/create-fx-quote.ts';
+import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
 import { codeMessage, errorCodeOf, errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { WALLET_NAME_MAX_CHARS, type Wallet } from '@tessera/contracts';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { cashKeys, renameWallet, useCashCall } from '#/shared/cash/api/cash-api.ts';
+import { cashKeys, useCashCall } from '#/shared/cash/api/cash-request.ts';
+import { renameWallet } from '#/features/wallets/api/rename-wallet.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { walletNameProblem } from '#/shared/cash/presentation.ts';
 

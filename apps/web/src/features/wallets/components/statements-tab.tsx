@@ -3,12 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { Statement, Wallet } from '@tessera/contracts';
 import { Banner, Button, EmptyState, Select, Skeleton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import {
-  statementMonthsQueryOptions,
-  statementQueryOptions,
-  useCashCall,
-  useDownloadStatementCsv,
-} from '#/shared/cash/api/cash-api.ts';
+import { statementMonthsQueryOptions } from '../api/get-statement-months.ts';
+import { statementQueryOptions } from '../api/get-statement.ts';
+import { useCashCall } from '#/shared/cash/api/cash-request.ts';
+import { useDownloadStatementCsv } from '../api/download-statement-csv.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatAmountText } from '#/lib/money.ts';
 import { describeDetails } from '#/shared/cash/presentation.ts';

@@ -26,7 +26,7 @@ import type {
   WithdrawalPage,
 } from '@tessera/contracts';
 import { ApiError } from '../../../lib/api.ts';
-import { cashKeys, retryUnlessClientError, type CashCall } from './cash-api.ts';
+import { cashKeys, retryUnlessClientError, type CashCall } from './cash-request.ts';
 
 export const railsKeys = {
   cards: () => cashKeys.rails('cards'),

@@ -1,0 +1,28 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { CashLimits } from '@tessera/contracts';
+import {
+  CASH_STALE_TIME_MS,
+  cashKeys,
+  retryUnlessClientError,
+  useCashCall,
+  type CashCall,
+} from './cash-request.ts';
+
+/** GET /limits: the KYC level and what remains of each limit. */
+export function getCashLimits(call: CashCall, signal?: AbortSignal): Promise<CashLimits> {
+  return call<CashLimits>('/limits', { signal });
+}
+
+export function limitsQueryOptions(call: CashCall) {
+  return queryOptions({
+    queryKey: cashKeys.limits(),
+    queryFn: ({ signal }) => getCashLimits(call, signal),
+    staleTime: CASH_STALE_TIME_MS,
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The limits a route's loader has put in the cache. */
+export function useCashLimits() {
+  return useSuspenseQuery(limitsQueryOptions(useCashCall()));
+}

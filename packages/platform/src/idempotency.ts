@@ -137,142 +137,185 @@ interface KeyRow {
   expires_at: Date;
 }
 
+/** The store's database handle and its settings, defaults applied. */
+interface StoreSettings {
+  readonly db: AnyKysely;
+  readonly waitMs: number;
+  readonly pollMs: number;
+  readonly staleMs: number;
+  readonly ttlMs: number;
+  readonly now: () => Date;
+}
+
+/** One use of a key: whose, which, for what request. */
+interface KeyUse {
+  readonly principal: string;
+  readonly key: string;
+  readonly scope: string;
+  readonly fingerprint: string;
+}
+
 /** Builds the store over a service's database handle (`context.db`, bound to its schema). */
 export function createIdempotencyStore(
   db: AnyKysely,
   options: IdempotencyStoreOptions = {},
 ): IdempotencyStore {
-  const waitMs = options.waitMs ?? 5000;
-  const pollMs = options.pollMs ?? 25;
-  const staleMs = options.staleMs ?? 60_000;
-  const ttlMs = options.ttlMs ?? IDEMPOTENCY_KEY_TTL_MS;
-  const now = options.now ?? (() => new Date());
-
-  /** Claims the key: true when this request now holds it (new key, expired key, or a stale holder taken over). */
-  const claim = async (principal: string, key: string, scope: string, fingerprint: string) => {
-    const at = now();
-    const inserted = await db
-      .insertInto(IDEMPOTENCY_TABLE)
-      .values({
-        principal,
-        key,
-        scope,
-        fingerprint,
-        state: 'in_progress',
-        locked_at: at,
-        expires_at: new Date(at.getTime() + ttlMs),
-      })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['principal', 'key'])
-          .doUpdateSet({
-            scope,
-            fingerprint,
-            state: 'in_progress',
-            status_code: null,
-            body: null,
-            locked_at: at,
-            expires_at: new Date(at.getTime() + ttlMs),
-          })
-          // Only an expired key, or an in-progress one whose holder is gone, may be taken.
-          .where((eb) =>
-            eb.or([
-              eb(`${IDEMPOTENCY_TABLE}.expires_at`, '<=', at),
-              eb.and([
-                eb(`${IDEMPOTENCY_TABLE}.state`, '=', 'in_progress'),
-                eb(`${IDEMPOTENCY_TABLE}.locked_at`, '<=', new Date(at.getTime() - staleMs)),
-              ]),
-            ]),
-          ),
-      )
-      .returning('principal')
-      .executeTakeFirst();
-    return inserted !== undefined;
+  const settings: StoreSettings = {
+    db,
+    waitMs: options.waitMs ?? 5000,
+    pollMs: options.pollMs ?? 25,
+    staleMs: options.staleMs ?? 60_000,
+    ttlMs: options.ttlMs ?? IDEMPOTENCY_KEY_TTL_MS,
+    now: options.now ?? (() => new Date()),
   };
-
-  const read = async (principal: string, key: string): Promise<KeyRow | undefined> =>
-    (await db
-      .selectFrom(IDEMPOTENCY_TABLE)
-      .select(['scope', 'fingerprint', 'state', 'status_code', 'body', 'locked_at', 'expires_at'])
-      .where('principal', '=', principal)
-      .where('key', '=', key)
-      .executeTakeFirst()) as KeyRow | undefined;
-
-  const release = (principal: string, key: string, fingerprint: string) =>
-    db
-      .deleteFrom(IDEMPOTENCY_TABLE)
-      .where('principal', '=', principal)
-      .where('key', '=', key)
-      .where('fingerprint', '=', fingerprint)
-      .where('state', '=', 'in_progress')
-      .execute();
-
   return {
-    async run<Body>(
-      request: IdempotentRequest,
-      execute: () => Promise<IdempotentAnswer<Body>>,
-    ): Promise<IdempotentOutcome<Body>> {
-      if (request.key === undefined) {
-        if (request.required === true) {
-          throw new IdempotencyKeyRequiredError();
-        }
-        return { ...(await execute()), replayed: false };
-      }
-      const key = checkedKey(request.key);
-      const fingerprint = fingerprintOf(request.scope, request.payload);
-      const store = async (answer: IdempotentAnswer<Body>): Promise<void> => {
-        await db
-          .updateTable(IDEMPOTENCY_TABLE)
-          .set({ state: 'completed', status_code: answer.statusCode, body: JSON.stringify(answer.body) })
-          .where('principal', '=', request.principal)
-          .where('key', '=', key)
-          .where('fingerprint', '=', fingerprint)
-          .execute();
-      };
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        if (await claim(request.principal, key, request.scope, fingerprint)) {
-          return {
-            ...(await runHolding(execute, () => release(request.principal, key, fingerprint), store)),
-            replayed: false,
-          };
-        }
-        const row = await read(request.principal, key);
-        if (row === undefined) {
-          continue; // Released between our claim and our read: claim again.
-        }
-        if (row.fingerprint !== fingerprint) {
-          throw new IdempotencyKeyReusedError(undefined, { scope: row.scope });
-        }
-        if (row.state === 'completed' && row.status_code !== null) {
-          return { statusCode: row.status_code, body: row.body as Body, replayed: true };
-        }
-        if (Date.now() >= deadline) {
-          throw new IdempotencyInProgressError();
-        }
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
-      }
-    },
-
-    async purgeExpired(limit = 1000) {
-      // Through the query builder, not raw SQL: `db` is bound to the service's schema with `withSchema`.
-      const gone = await db
-        .deleteFrom(IDEMPOTENCY_TABLE)
-        .where((eb) =>
-          eb(
-            eb.refTuple('principal', 'key'),
-            'in',
-            eb
-              .selectFrom(IDEMPOTENCY_TABLE)
-              .select(['principal', 'key'])
-              .where('expires_at', '<=', now())
-              .limit(limit),
-          ),
-        )
-        .executeTakeFirst();
-      return Number(gone.numDeletedRows);
-    },
+    run: <Body>(request: IdempotentRequest, execute: () => Promise<IdempotentAnswer<Body>>) =>
+      runOncePerKey(settings, request, execute),
+    purgeExpired: (limit = 1000) => purgeExpiredKeys(settings, limit),
   };
+}
+
+/** {@link IdempotencyStore.run}: see the file comment for every case. */
+async function runOncePerKey<Body>(
+  settings: StoreSettings,
+  request: IdempotentRequest,
+  execute: () => Promise<IdempotentAnswer<Body>>,
+): Promise<IdempotentOutcome<Body>> {
+  if (request.key === undefined) {
+    if (request.required === true) {
+      throw new IdempotencyKeyRequiredError();
+    }
+    return { ...(await execute()), replayed: false };
+  }
+  const use: KeyUse = {
+    principal: request.principal,
+    key: checkedKey(request.key),
+    scope: request.scope,
+    fingerprint: fingerprintOf(request.scope, request.payload),
+  };
+  const deadline = Date.now() + settings.waitMs;
+  for (;;) {
+    if (await claimKey(settings, use)) {
+      return {
+        ...(await runHolding(
+          execute,
+          () => releaseKey(settings, use),
+          (answer) => storeAnswer(settings, use, answer),
+        )),
+        replayed: false,
+      };
+    }
+    const row = await readKey(settings, use);
+    if (row === undefined) {
+      continue; // Released between our claim and our read: claim again.
+    }
+    if (row.fingerprint !== use.fingerprint) {
+      throw new IdempotencyKeyReusedError(undefined, { scope: row.scope });
+    }
+    if (row.state === 'completed' && row.status_code !== null) {
+      return { statusCode: row.status_code, body: row.body as Body, replayed: true };
+    }
+    if (Date.now() >= deadline) {
+      throw new IdempotencyInProgressError();
+    }
+    await new Promise((resolve) => setTimeout(resolve, settings.pollMs));
+  }
+}
+
+/** Claims the key: true when this request now holds it (new key, expired key, or a stale holder taken over). */
+async function claimKey({ db, ttlMs, staleMs, now }: StoreSettings, use: KeyUse): Promise<boolean> {
+  const { principal, key, scope, fingerprint } = use;
+  const at = now();
+  const inserted = await db
+    .insertInto(IDEMPOTENCY_TABLE)
+    .values({
+      principal,
+      key,
+      scope,
+      fingerprint,
+      state: 'in_progress',
+      locked_at: at,
+      expires_at: new Date(at.getTime() + ttlMs),
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['principal', 'key'])
+        .doUpdateSet({
+          scope,
+          fingerprint,
+          state: 'in_progress',
+          status_code: null,
+          body: null,
+          locked_at: at,
+          expires_at: new Date(at.getTime() + ttlMs),
+        })
+        // Only an expired key, or an in-progress one whose holder is gone, may be taken.
+        .where((eb) =>
+          eb.or([
+            eb(`${IDEMPOTENCY_TABLE}.expires_at`, '<=', at),
+            eb.and([
+              eb(`${IDEMPOTENCY_TABLE}.state`, '=', 'in_progress'),
+              eb(`${IDEMPOTENCY_TABLE}.locked_at`, '<=', new Date(at.getTime() - staleMs)),
+            ]),
+          ]),
+        ),
+    )
+    .returning('principal')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+async function readKey({ db }: StoreSettings, { principal, key }: KeyUse): Promise<KeyRow | undefined> {
+  return (await db
+    .selectFrom(IDEMPOTENCY_TABLE)
+    .select(['scope', 'fingerprint', 'state', 'status_code', 'body', 'locked_at', 'expires_at'])
+    .where('principal', '=', principal)
+    .where('key', '=', key)
+    .executeTakeFirst()) as KeyRow | undefined;
+}
+
+function releaseKey({ db }: StoreSettings, { principal, key, fingerprint }: KeyUse) {
+  return db
+    .deleteFrom(IDEMPOTENCY_TABLE)
+    .where('principal', '=', principal)
+    .where('key', '=', key)
+    .where('fingerprint', '=', fingerprint)
+    .where('state', '=', 'in_progress')
+    .execute();
+}
+
+async function storeAnswer<Body>(
+  { db }: StoreSettings,
+  { principal, key, fingerprint }: KeyUse,
+  answer: IdempotentAnswer<Body>,
+): Promise<void> {
+  await db
+    .updateTable(IDEMPOTENCY_TABLE)
+    .set({ state: 'completed', status_code: answer.statusCode, body: JSON.stringify(answer.body) })
+    .where('principal', '=', principal)
+    .where('key', '=', key)
+    .where('fingerprint', '=', fingerprint)
+    .execute();
+}
+
+/** {@link IdempotencyStore.purgeExpired}. */
+async function purgeExpiredKeys({ db, now }: StoreSettings, limit: number): Promise<number> {
+  // Through the query builder, not raw SQL: `db` is bound to the service's schema with `withSchema`.
+  const gone = await db
+    .deleteFrom(IDEMPOTENCY_TABLE)
+    .where((eb) =>
+      eb(
+        eb.refTuple('principal', 'key'),
+        'in',
+        eb
+          .selectFrom(IDEMPOTENCY_TABLE)
+          .select(['principal', 'key'])
+          .where('expires_at', '<=', now())
+          .limit(limit),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }
 
 /** Runs the handler while holding the key: stores a 2xx answer, releases the key on anything else. */

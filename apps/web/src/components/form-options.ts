@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver, UseFormProps } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver, UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -21,4 +21,21 @@ export function resolverFor<Values extends FieldValues>(
   schemaFor: (values: Values) => z.ZodType<Values, Values>,
 ): Resolver<Values> {
   return (values, context, options) => zodResolver(schemaFor(values))(values, context, options);
+}
+
+/**
+ * The message of the first field in error, in the order given: for forms that show one message at a time (the
+ * sign-in forms), where the checks run in that order.
+ */
+export function firstError<Values extends FieldValues>(
+  errors: FieldErrors<Values>,
+  order: readonly (keyof Values & string)[],
+): string | null {
+  for (const name of order) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string') {
+      return message;
+    }
+  }
+  return null;
 }

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Navigate } from '@tanstack/react-router';
 import { Button, Checkbox, SegmentedControl, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
@@ -9,6 +13,7 @@ import { useIdentity } from '#/lib/use-identity.ts';
 import { CodeForm } from './code-form.tsx';
 import { FormError } from './auth-layout.tsx';
 import { TotpQrCode } from '#/components/totp-qr-code.tsx';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 
 type SignInOutput = Awaited<ReturnType<AmplifyAuth['signIn']>>;
 
@@ -33,25 +38,8 @@ export function ChallengeStep({
   onDone: () => Promise<void>;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const identity = useIdentity();
   const [remember, setRemember] = useState(false);
-  const answer = async (challengeResponse: string): Promise<string | null> => {
-    try {
-      const auth = await identity();
-      const result = await auth.confirmSignIn({ challengeResponse });
-      if (result.nextStep.signInStep === 'DONE') {
-        if (remember) {
-          await rememberThisDevice(auth);
-        }
-        await onDone();
-      } else {
-        onChallenge({ step: result.nextStep, email: challenge.email });
-      }
-      return null;
-    } catch (failure) {
-      return t(authErrorKey(failure));
-    }
-  };
+  const answer = useAnswerChallenge(challenge, remember, onChallenge, onDone);
   const { step } = challenge;
   const rememberChoice = (
     <Checkbox
@@ -85,14 +73,7 @@ export function ChallengeStep({
     case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION':
       return <MfaChoice allowed={step.allowedMFATypes ?? ['TOTP']} onChoose={answer} />;
     case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
-      return (
-        <>
-          <p>{t('auth:mfa.setupLead')}</p>
-          <TotpQrCode uri={step.totpSetupDetails.getSetupUri('Tessera', challenge.email).toString()} />
-          <p className="app-muted">{t('auth:mfa.secret', { secret: step.totpSetupDetails.sharedSecret })}</p>
-          <CodeForm label={t('auth:mfa.totpLabel')} submitLabel={t('auth:mfa.activate')} onSubmit={answer} />
-        </>
-      );
+      return <TotpSetup details={step.totpSetupDetails} email={challenge.email} onSubmit={answer} />;
     case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
       return <NewPasswordForm onSubmit={answer} />;
     case 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE':
@@ -108,6 +89,63 @@ export function ChallengeStep({
     default:
       return <FormError message={t('errors:auth.authenticationError')} />;
   }
+}
+
+/**
+ * Answers a challenge with what the person entered; resolves to the message to show, or null when it went on (to
+ * the next challenge, or signed in, this device remembered when asked).
+ */
+function useAnswerChallenge(
+  challenge: Challenge,
+  remember: boolean,
+  onChallenge: (next: Challenge) => void,
+  onDone: () => Promise<void>,
+) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const identity = useIdentity();
+  return async (challengeResponse: string): Promise<string | null> => {
+    try {
+      const auth = await identity();
+      const result = await auth.confirmSignIn({ challengeResponse });
+      if (result.nextStep.signInStep === 'DONE') {
+        if (remember) {
+          await rememberThisDevice(auth);
+        }
+        await onDone();
+      } else {
+        onChallenge({ step: result.nextStep, email: challenge.email });
+      }
+      return null;
+    } catch (failure) {
+      return t(authErrorKey(failure));
+    }
+  };
+}
+
+type TotpSetupDetails = Extract<
+  SignInOutput['nextStep'],
+  { signInStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP' }
+>['totpSetupDetails'];
+
+/** TOTP set-up during sign-in: the QR code (and the secret to type), then a first code from the app. */
+function TotpSetup({
+  details,
+  email,
+  onSubmit,
+}: {
+  details: TotpSetupDetails;
+  email: string;
+  onSubmit: (code: string) => Promise<string | null>;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  return (
+    <>
+      <p>{t('auth:mfa.setupLead')}</p>
+      <TotpQrCode uri={details.getSetupUri('Tessera', email).toString()} />
+      <p className="app-muted">{t('auth:mfa.secret', { secret: details.sharedSecret })}</p>
+      <CodeForm label={t('auth:mfa.totpLabel')} submitLabel={t('auth:mfa.activate')} onSubmit={onSubmit} />
+    </>
+  );
 }
 
 /**
@@ -131,53 +169,66 @@ function MfaChoice({
   onChoose: (type: string) => Promise<string | null>;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const [choice, setChoice] = useState(allowed[0] ?? 'TOTP');
+  const form = useForm<{ choice: string }>({
+    ...SUBMIT_VALIDATION,
+    defaultValues: { choice: allowed[0] ?? 'TOTP' },
+  });
+  const choice = useWatch({ control: form.control, name: 'choice' });
+  // onChoose answers with the message to show, or null.
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const choosing = useMutation({ mutationFn: onChoose, onSuccess: setError });
   return (
-    <form
-      className="app-form"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setBusy(true);
-        setError(await onChoose(choice));
-        setBusy(false);
-      }}
-    >
+    <form className="app-form" onSubmit={form.handleSubmit((values) => choosing.mutate(values.choice))}>
       <SegmentedControl
         label={t('auth:mfa.choose')}
         value={choice}
-        onValueChange={setChoice}
+        onValueChange={(value) => form.setValue('choice', value)}
         options={allowed.map((type) => ({ value: type, label: t(`auth:mfa.types.${type}`) }))}
       />
       <FormError message={error} />
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')} fullWidth>
+      <Button
+        type="submit"
+        variant="primary"
+        loading={choosing.isPending}
+        loadingLabel={t('auth:pending')}
+        fullWidth
+      >
         {t('auth:mfa.continue')}
       </Button>
     </form>
   );
 }
 
+function newPasswordSchema(t: (key: string) => string) {
+  return z.object({
+    password: z.string().superRefine((password, context) => {
+      const problems = passwordProblems(password);
+      if (problems.length > 0) {
+        context.addIssue({ code: 'custom', message: problems.map((key) => t(key)).join(' ') });
+      }
+    }),
+  });
+}
+
+/** A new password for a user the staff created (spec section 4), meeting the policy of spec section 5. */
 function NewPasswordForm({ onSubmit }: { onSubmit: (password: string) => Promise<string | null> }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<{ password: string }>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(newPasswordSchema(t)),
+    defaultValues: { password: '' },
+  });
+  // onSubmit answers with the message to show, or null.
+  const answering = useMutation({ mutationFn: onSubmit, onSuccess: setError });
   return (
     <form
       className="app-form"
       noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const problems = passwordProblems(password);
-        if (problems.length > 0) {
-          setError(problems.map((key) => t(key)).join(' '));
-          return;
-        }
-        setBusy(true);
-        setError(await onSubmit(password));
-        setBusy(false);
-      }}
+      onSubmit={form.handleSubmit(
+        (values) => answering.mutate(values.password),
+        (errors) => setError(errors.password?.message ?? null),
+      )}
     >
       <p>{t('auth:newPassword.lead')}</p>
       <TextField
@@ -185,12 +236,17 @@ function NewPasswordForm({ onSubmit }: { onSubmit: (password: string) => Promise
         hint={t('auth:password.hint')}
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...form.register('password')}
         required
       />
       <FormError message={error} />
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')} fullWidth>
+      <Button
+        type="submit"
+        variant="primary"
+        loading={answering.isPending}
+        loadingLabel={t('auth:pending')}
+        fullWidth
+      >
         {t('auth:newPassword.submit')}
       </Button>
     </form>

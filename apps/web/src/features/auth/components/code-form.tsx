@@ -1,7 +1,21 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { FormError } from './auth-layout.tsx';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A one-time code: anything but blank (the identity service says whether it is right). */
+export function codeSchema(t: Translate) {
+  return z.object({ code: z.string().refine((code) => code.trim() !== '', t('errors:auth.codeEmpty')) });
+}
+
+type CodeValues = z.infer<ReturnType<typeof codeSchema>>;
 
 /** A one-time code form (e-mail, SMS or authenticator app), six digits, with optional extra fields and a secondary action. */
 export function CodeForm({
@@ -23,30 +37,29 @@ export function CodeForm({
   secondary?: ReactNode;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) {
-      return;
+  const form = useForm<CodeValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(codeSchema(t)),
+    defaultValues: { code: initialCode },
+  });
+  // onSubmit answers with the message to show, or null.
+  const answering = useMutation({ mutationFn: onSubmit, onSuccess: setError });
+  const answer = ({ code }: CodeValues) => {
+    if (!answering.isPending) {
+      answering.mutate(code.trim());
     }
-    if (code.trim() === '') {
-      setError(t('errors:auth.codeEmpty'));
-      return;
-    }
-    setPending(true);
-    setError(await onSubmit(code.trim()));
-    setPending(false);
   };
   return (
-    <form className="app-form" onSubmit={submit} noValidate>
+    <form
+      className="app-form"
+      onSubmit={form.handleSubmit(answer, (errors) => setError(errors.code?.message ?? null))}
+      noValidate
+    >
       <TextField
         label={label}
         hint={hint}
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...form.register('code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={10}
@@ -55,7 +68,13 @@ export function CodeForm({
       />
       {extra}
       <FormError message={error} />
-      <Button type="submit" variant="primary" loading={pending} loadingLabel={t('auth:pending')} fullWidth>
+      <Button
+        type="submit"
+        variant="primary"
+        loading={answering.isPending}
+        loadingLabel={t('auth:pending')}
+        fullWidth
+      >
         {submitLabel}
       </Button>
       {secondary}

@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
 import { Button, TextField } from '@tessera/ui';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 
-/** A small one-time-code form used inside settings sections. */
+/** A small one-time-code form used inside settings sections (the identity service checks the code). */
 export function CodeEntry({
   label,
   submitLabel,
@@ -11,27 +14,25 @@ export function CodeEntry({
   submitLabel: string;
   onSubmit: (code: string) => Promise<string | null>;
 }) {
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(await onSubmit(code.trim()));
-    setBusy(false);
-  };
+  const form = useForm<{ code: string }>({ ...SUBMIT_VALIDATION, defaultValues: { code: '' } });
+  // onSubmit answers with the message to show, or null.
+  const answering = useMutation({ mutationFn: onSubmit, onSuccess: setError });
   return (
-    <form className="app-form app-form--narrow" onSubmit={submit} noValidate>
+    <form
+      className="app-form app-form--narrow"
+      onSubmit={form.handleSubmit(({ code }) => answering.mutate(code.trim()))}
+      noValidate
+    >
       <TextField
         label={label}
         error={error ?? undefined}
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...form.register('code')}
         required
       />
-      <Button type="submit" variant="primary" loading={busy}>
+      <Button type="submit" variant="primary" loading={answering.isPending}>
         {submitLabel}
       </Button>
     </form>

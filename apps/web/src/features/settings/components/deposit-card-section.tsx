@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedCard } from '@tessera/contracts';
 import { Badge, Banner, Button, EmptyState, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { useCashCall } from '#/shared/cash/api/cash-request.ts';
@@ -18,20 +18,12 @@ export function DepositCardSection() {
   const call = useCashCall();
   const queryClient = useQueryClient();
   const cards = useQuery(savedCardsQueryOptions(call));
-  const [error, setError] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const act = async (cardId: string, action: () => Promise<unknown>) => {
-    setBusyId(cardId);
-    setError(null);
-    try {
+  const acting = useMutation({
+    mutationFn: async (action: () => Promise<unknown>) => {
       await action();
       await queryClient.invalidateQueries({ queryKey: railsKeys.cards() });
-    } catch (failure) {
-      setError(errorMessage(t, failure));
-    } finally {
-      setBusyId(null);
-    }
-  };
+    },
+  });
   if (cards.isPending) {
     return <Skeleton shape="block" height="120px" />;
   }
@@ -41,7 +33,7 @@ export function DepositCardSection() {
   return (
     <div className="cash-section">
       <p className="app-muted">{t('settings.cards.lead')}</p>
-      {error ? <Banner tone="danger">{error}</Banner> : null}
+      {acting.isError ? <Banner tone="danger">{errorMessage(t, acting.error)}</Banner> : null}
       {cards.data.length === 0 ? (
         <EmptyState
           headingLevel={3}
@@ -50,47 +42,65 @@ export function DepositCardSection() {
         />
       ) : (
         <ul className="app-list" aria-label={t('settings.cards.listLabel')}>
-          {cards.data.map((card) => {
-            const label = t('fund.card.cardLabel', { brand: card.brand, last4: card.last4 });
-            return (
-              <li key={card.id} className="app-list__row">
-                <span>
-                  {label}{' '}
-                  <span className="app-muted">
-                    {t('settings.cards.expires', {
-                      month: String(card.expMonth).padStart(2, '0'),
-                      year: card.expYear,
-                    })}
-                  </span>{' '}
-                  {card.isDefault ? <Badge tone="brand">{t('settings.cards.default')}</Badge> : null}
-                </span>
-                <span className="app-cluster">
-                  {card.isDefault ? null : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={busyId !== null}
-                      aria-label={t('settings.cards.makeDefaultLabel', { card: label })}
-                      onClick={() => void act(card.id, () => setDefaultCard(call, card.id))}
-                    >
-                      {t('settings.cards.makeDefault')}
-                    </Button>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={busyId !== null}
-                    aria-label={t('settings.cards.removeLabel', { card: label })}
-                    onClick={() => void act(card.id, () => deleteSavedCard(call, card.id))}
-                  >
-                    {t('settings.cards.remove')}
-                  </Button>
-                </span>
-              </li>
-            );
-          })}
+          {cards.data.map((card) => (
+            <SavedCardRow
+              key={card.id}
+              card={card}
+              busy={acting.isPending}
+              onMakeDefault={() => acting.mutate(() => setDefaultCard(call, card.id))}
+              onRemove={() => acting.mutate(() => deleteSavedCard(call, card.id))}
+            />
+          ))}
         </ul>
       )}
     </div>
+  );
+}
+
+function SavedCardRow({
+  card,
+  busy,
+  onMakeDefault,
+  onRemove,
+}: {
+  card: SavedCard;
+  busy: boolean;
+  onMakeDefault: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const label = t('fund.card.cardLabel', { brand: card.brand, last4: card.last4 });
+  return (
+    <li className="app-list__row">
+      <span>
+        {label}{' '}
+        <span className="app-muted">
+          {t('settings.cards.expires', { month: String(card.expMonth).padStart(2, '0'), year: card.expYear })}
+        </span>{' '}
+        {card.isDefault ? <Badge tone="brand">{t('settings.cards.default')}</Badge> : null}
+      </span>
+      <span className="app-cluster">
+        {card.isDefault ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-label={t('settings.cards.makeDefaultLabel', { card: label })}
+            onClick={onMakeDefault}
+          >
+            {t('settings.cards.makeDefault')}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          aria-label={t('settings.cards.removeLabel', { card: label })}
+          onClick={onRemove}
+        >
+          {t('settings.cards.remove')}
+        </Button>
+      </span>
+    </li>
   );
 }

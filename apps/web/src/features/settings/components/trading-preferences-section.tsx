@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   DEFAULT_TIME_IN_FORCE_CHOICES,
   isProductId,
@@ -10,6 +13,7 @@ import {
 import { Banner, Button, SegmentedControl, Select, Switch, TextField } from '@tessera/ui';
 import { errorMessage } from '#/lib/error-message.ts';
 import { useTranslation } from '#/lib/i18n.ts';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 
 /** Settings section tradingPreferences: what the order form starts with, and the product the trading page opens. */
@@ -26,6 +30,17 @@ export function TradingPreferencesSection() {
   return <PreferencesForm initial={saved.data} save={api.save} />;
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function preferencesSchema(t: Translate) {
+  return z.object({
+    preferences: z.custom<TradingPreferences>(),
+    product: z.string().refine((product) => isProductId(product.trim()), t('preferences.invalidProduct')),
+  });
+}
+
+type PreferencesValues = z.infer<ReturnType<typeof preferencesSchema>>;
+
 function PreferencesForm({
   initial,
   save,
@@ -34,48 +49,57 @@ function PreferencesForm({
   save: (preferences: TradingPreferences) => Promise<TradingPreferences>;
 }) {
   const { t } = useTranslation(['trading', 'errors']);
-  const [draft, setDraft] = useState<TradingPreferences>(initial);
-  const [product, setProduct] = useState<string>(initial.defaultProduct);
-  const [productError, setProductError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const update = (patch: Partial<TradingPreferences>) => {
-    setDone(false);
-    setDraft((current) => ({ ...current, ...patch }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = product.trim();
-    if (!isProductId(trimmed)) {
-      setProductError(t('preferences.invalidProduct'));
-      return;
+  const form = useForm<PreferencesValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(preferencesSchema(t)),
+    defaultValues: { preferences: initial, product: initial.defaultProduct },
+  });
+  const saving = useMutation({ mutationFn: save });
+  const submit = async ({ preferences, product }: PreferencesValues) => {
+    const defaultProduct = product.trim();
+    if (!isProductId(defaultProduct)) {
+      return; // The schema has refused it already.
     }
-    setProductError(null);
-    setError(null);
-    setBusy(true);
     try {
-      await save({ ...draft, defaultProduct: trimmed });
+      await saving.mutateAsync({ ...preferences, defaultProduct });
       setDone(true);
-    } catch (failure) {
-      setError(errorMessage(t, failure));
-    } finally {
-      setBusy(false);
+    } catch {
+      // The mutation keeps the failure; the banner shows it.
     }
   };
-
   return (
     <form
       className="app-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.handleSubmit(submit)}
       noValidate
       aria-label={t('preferences.title')}
     >
       <p>{t('preferences.lead')}</p>
-      {error ? <Banner tone="danger">{error}</Banner> : null}
+      {saving.isError ? <Banner tone="danger">{errorMessage(t, saving.error)}</Banner> : null}
       {done ? <Banner tone="success">{t('preferences.saved')}</Banner> : null}
+      <PreferenceInputs form={form} onEdit={() => setDone(false)} />
+      <Button
+        type="submit"
+        variant="primary"
+        loading={saving.isPending}
+        loadingLabel={t('preferences.saving')}
+      >
+        {t('preferences.save')}
+      </Button>
+    </form>
+  );
+}
+
+function PreferenceInputs({ form, onEdit }: { form: UseFormReturn<PreferencesValues>; onEdit: () => void }) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const draft = useWatch({ control: form.control, name: 'preferences' });
+  const update = (patch: Partial<TradingPreferences>) => {
+    onEdit();
+    form.setValue('preferences', { ...form.getValues('preferences'), ...patch });
+  };
+  return (
+    <>
       <Select
         label={t('preferences.defaultOrderType')}
         value={draft.defaultOrderType}
@@ -106,19 +130,12 @@ function PreferencesForm({
       <TextField
         label={t('preferences.defaultProduct')}
         hint={t('preferences.defaultProductHint')}
-        value={product}
-        onChange={(event) => {
-          setDone(false);
-          setProduct(event.target.value);
-        }}
-        error={productError ?? undefined}
+        {...form.register('product', { onChange: onEdit })}
+        error={form.formState.errors.product?.message}
         maxLength={40}
         autoComplete="off"
         spellCheck={false}
       />
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('preferences.saving')}>
-        {t('preferences.save')}
-      </Button>
-    </form>
+    </>
   );
 }

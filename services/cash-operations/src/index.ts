@@ -8,8 +8,8 @@ export {
   cashOperationsService,
   createCashCoreOf,
   defineCashOperationsService,
+  processorSimulatorService,
   type CashCoreOptions,
-} from './app.ts';
+} from './service.ts';
 export type { CashCore } from './modules/accounts/cash-core.ts';
 export { createSimulatedRateProvider, type RateProvider } from './modules/fx/rate-provider.ts';
-export { processorSimulatorService } from './modules/card/processor-simulator.service.ts';

@@ -11,7 +11,7 @@ import {
   AmountTooLargeError,
   AmountTooManyDecimalsError,
   AssetUnknownError,
-} from '../../cash-operations.errors.ts';
+} from '../../errors.ts';
 import { CASH_AMOUNT_INTEGER_DIGITS_MAX, isCashAssetCode } from '@tessera/contracts';
 
 /** The registry asset of a wallet asset code; CASH_ASSET_UNKNOWN for anything else. */

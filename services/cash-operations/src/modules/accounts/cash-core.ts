@@ -1,5 +1,5 @@
 /**
- * What every module of cash operations works with, built once by the service's plugin (src/app.ts) and handed to
+ * What every module of cash operations works with, built once by the service's plugin (src/service.ts) and handed to
  * the core's and the rails' routes: the database, the ledger, user management (KYC level, reference currency), the
  * identity directory (customers by e-mail), the rate provider, the live notifier and the clock.
  */

@@ -9,7 +9,7 @@ import { userManagementService } from '@tessera/service-user-management';
 import { type Database, type ServiceClientKey, type ServiceDefinition } from '@tessera/platform';
 import { buildServiceTestApp, createTestTokenIssuer } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
-import { type CashCoreOptions, defineCashOperationsService } from '../../app.ts';
+import { type CashCoreOptions, defineCashOperationsService } from '../../service.ts';
 
 /** What a test gets. */
 export interface CashTestApp {

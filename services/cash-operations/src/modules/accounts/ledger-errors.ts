@@ -3,11 +3,7 @@
  * ours (a missing account, a wrong ledger) and surfaces as a 500 with a request id.
  */
 import type { LedgerErrorBody, LedgerResult, Transfer } from '@tessera/contracts';
-import {
-  AmountTooLargeError,
-  InsufficientFundsError,
-  WalletNotOpenError,
-} from '../../cash-operations.errors.ts';
+import { AmountTooLargeError, InsufficientFundsError, WalletNotOpenError } from '../../errors.ts';
 
 /** The first real rejection of a batch (a linked chain's members report LEDGER_LINKED_EVENT_FAILED besides it). */
 export function firstRejection(results: ReadonlyArray<LedgerResult<Transfer>>): LedgerErrorBody | undefined {

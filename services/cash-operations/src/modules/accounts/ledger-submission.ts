@@ -16,7 +16,7 @@
  *   records stay `submitting` until their deadline, when the sweeper (`resolveStaleSubmissions`) looks again.
  */
 import { BANK_TENANT_ID, type LedgerErrorBody, type TransferInput } from '@tessera/contracts';
-import { LedgerUnavailableError } from '../../cash-operations.errors.ts';
+import { LedgerUnavailableError } from '../../errors.ts';
 import type { CashCore } from './cash-core.ts';
 import { firstRejection } from './ledger-errors.ts';
 

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '@tessera/platform/testing';
 import { expect, it } from 'vitest';
 import { createCashCore } from '../../../migrations/0001-cash-core.ts';
 import { createRails } from '../../../migrations/0002-rails.ts';
-import { cashOperationsMigrations } from '../../app.ts';
+import { cashOperationsMigrations } from '../../service.ts';
 
 // A database seeded before activity details existed holds English sentences of ours in `description`; migration
 // 0003 turns them into details the web app phrases in the customer's language, and leaves people's words alone.

@@ -21,7 +21,7 @@ import {
 } from '@tessera/contracts';
 import { amountFromDecimal } from '@tessera/money';
 import { sql } from 'kysely';
-import { CursorInvalidError } from '../../cash-operations.errors.ts';
+import { CursorInvalidError } from '../../errors.ts';
 import { cashAsset, formatMinor } from '../accounts/amounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import type { WalletRow } from '../wallets/wallets.repository.ts';

@@ -32,7 +32,7 @@ import { submissionDeadline } from '../accounts/ledger-submission.ts';
 import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
 import { resolveSubmission, submitOperation } from '../activity/submit-operation.ts';
 import { checkLimit, eurValueMinor, limitExceededNow, recordWithinLimit } from '../limits/limits.service.ts';
-import { LimitExceededError } from '../../cash-operations.errors.ts';
+import { LimitExceededError } from '../../errors.ts';
 import { operationIdOf } from '../transfers/transfers.service.ts';
 import { isUuid } from '../wallets/wallets.repository.ts';
 import { requireOwnedWallet } from '../wallets/wallets.service.ts';

@@ -16,7 +16,7 @@ import {
   multiplyAmount,
   scale,
 } from '@tessera/money';
-import { AmountNotPositiveError, AmountTooLargeError } from '../../cash-operations.errors.ts';
+import { AmountNotPositiveError, AmountTooLargeError } from '../../errors.ts';
 import { RATE_SCALE } from './rate-provider.ts';
 
 /** The fee schedule line of a conversion: conversionFiat between two fiat assets, conversionCrypto otherwise. */

@@ -12,7 +12,7 @@ import {
   QuoteNotFoundError,
   QuoteUsedError,
   SameWalletError,
-} from '../../cash-operations.errors.ts';
+} from '../../errors.ts';
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import type { FxQuotesTable } from '../accounts/tables.ts';

@@ -7,7 +7,7 @@
  */
 import { Decimal, scale } from '@tessera/money';
 import { type MarketDataApi, type ProductId } from '@tessera/contracts';
-import { RateUnavailableError } from '../../cash-operations.errors.ts';
+import { RateUnavailableError } from '../../errors.ts';
 import { type MidRate, RATE_SCALE, type RateProvider } from './rate-provider.ts';
 
 /** The assets priced by market data, and the product that prices each in euros. */

@@ -11,7 +11,7 @@
  */
 import { Decimal, scale } from '@tessera/money';
 import { isCashAssetCode } from '@tessera/contracts';
-import { RateUnavailableError } from '../../cash-operations.errors.ts';
+import { RateUnavailableError } from '../../errors.ts';
 
 /** A mid-market rate and when it was observed. */
 export interface MidRate {

@@ -16,7 +16,7 @@ import {
 } from '@tessera/contracts';
 import { Decimal, EUR, minorUnits, multiplyAmount } from '@tessera/money';
 import { sql } from 'kysely';
-import { KycLevelRequiredError, LimitExceededError } from '../../cash-operations.errors.ts';
+import { KycLevelRequiredError, LimitExceededError } from '../../errors.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import type { CashDatabase } from '../accounts/tables.ts';
 import { formatMinor } from '../accounts/amounts.ts';

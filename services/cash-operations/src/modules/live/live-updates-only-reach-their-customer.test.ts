@@ -9,7 +9,7 @@ import { ASSET_REGISTRY } from '@tessera/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildCashTestApp, type CashTestApp } from '../accounts/cash-test-app.ts';
-import * as coreErrors from '../../cash-operations.errors.ts';
+import * as coreErrors from '../../errors.ts';
 
 describe('the cash operations contract', () => {
   it('offers a wallet for every registry asset, and documents exactly the codes the core defines', () => {

@@ -11,7 +11,7 @@ import { userManagementService } from '@tessera/service-user-management';
 import { type Config, type Database, loadConfig, type ServiceDefinition } from '@tessera/platform';
 import { buildServiceTestApp, createTestTokenIssuer, serviceTestConfig } from '@tessera/platform/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { defineCashOperationsService } from '../../app.ts';
+import { defineCashOperationsService } from '../../service.ts';
 import { processorSimulatorService } from '../card/processor-simulator.service.ts';
 import { overrideRailsSettings, railsOf, type RailsInstance } from './rails.routes.ts';
 import type { RailsSettings } from './rails.ts';

@@ -1,6 +1,6 @@
 /**
  * The rails' error codes (docs/api.md, "Cash operations: rails"), defined once. The core's codes (amounts, limits,
- * wallets, CASH_STEP_UP_REQUIRED, CASH_INSUFFICIENT_FUNDS) are reused from cash-operations.errors.ts.
+ * wallets, CASH_STEP_UP_REQUIRED, CASH_INSUFFICIENT_FUNDS) are reused from errors.ts.
  */
 import { defineError } from '@tessera/platform';
 

@@ -11,7 +11,7 @@ import { userManagementService } from '@tessera/service-user-management';
 import { type Database, type ServiceDefinition } from '@tessera/platform';
 import { buildServiceTestApp, createTestTokenIssuer } from '@tessera/platform/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { defineCashOperationsService } from '../../app.ts';
+import { defineCashOperationsService } from '../../service.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import { processorSimulatorService } from '../card/processor-simulator.service.ts';
 import { overrideRailsSettings, railsOf, type RailsInstance } from '../rails/rails.routes.ts';

@@ -22,7 +22,7 @@ import { formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { operationMetadata, recordOperation } from '../activity/activity.service.ts';
 import { eurValueMinor } from '../limits/limits.service.ts';
 import { findCurrentWallet, findWalletByIban } from '../wallets/wallets.repository.ts';
-import { WalletNotFoundError } from '../../cash-operations.errors.ts';
+import { WalletNotFoundError } from '../../errors.ts';
 import { RAIL_LEDGER_CODES, railLegId, type Rails } from '../rails/rails.ts';
 import { submissionDeadline } from '../accounts/ledger-submission.ts';
 import { submitOperation } from '../activity/submit-operation.ts';

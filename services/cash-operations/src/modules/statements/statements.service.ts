@@ -14,7 +14,7 @@ import {
   type Transfer,
 } from '@tessera/contracts';
 import { amountFromDecimal } from '@tessera/money';
-import { StatementPeriodInvalidError, StatementTooLargeError } from '../../cash-operations.errors.ts';
+import { StatementPeriodInvalidError, StatementTooLargeError } from '../../errors.ts';
 import { cashAsset, formatMinor } from '../accounts/amounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import { isUuid, type WalletRow } from '../wallets/wallets.repository.ts';

@@ -10,7 +10,7 @@ import { ledgerService } from '@tessera/service-ledger';
 import { userManagementService } from '@tessera/service-user-management';
 import { buildServiceTestApp, createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
 import { expect, it } from 'vitest';
-import { defineCashOperationsService } from '../../app.ts';
+import { defineCashOperationsService } from '../../service.ts';
 
 describeEachDatabase('a process without the identity service', ({ createDatabase }) => {
   it('answers a transfer by e-mail with a 500 and its request id, not CASH_RECIPIENT_NOT_FOUND', async () => {

@@ -17,11 +17,7 @@ import type { CustomerDirectoryEntry } from '@tessera/contracts';
 import { invariant } from '@tessera/money';
 import { hasRecentSecondFactor, type Principal, RateLimitedError } from '@tessera/platform';
 import type { Kysely } from 'kysely';
-import {
-  RecipientIsSelfError,
-  RecipientNotFoundError,
-  StepUpRequiredError,
-} from '../../cash-operations.errors.ts';
+import { RecipientIsSelfError, RecipientNotFoundError, StepUpRequiredError } from '../../errors.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 
 /** Most different addresses one customer may look up in a window (a person rarely pays 20 new people a day). */

@@ -20,7 +20,7 @@ import {
   QuoteMismatchError,
   QuoteRequiredError,
   SameWalletError,
-} from '../../cash-operations.errors.ts';
+} from '../../errors.ts';
 import { recordOperation, operationMetadata } from '../activity/activity.service.ts';
 import { findOperationRows } from '../activity/operations.repository.ts';
 import { submitOperation } from '../activity/submit-operation.ts';

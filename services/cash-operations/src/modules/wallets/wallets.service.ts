@@ -17,11 +17,7 @@ import {
   WALLET_SAVINGS_PER_ASSET_MAX,
 } from '@tessera/contracts';
 import { isCrypto } from '@tessera/money';
-import {
-  WalletExistsError,
-  WalletLimitReachedError,
-  WalletNotFoundError,
-} from '../../cash-operations.errors.ts';
+import { WalletExistsError, WalletLimitReachedError, WalletNotFoundError } from '../../errors.ts';
 import { cashAsset, formatMinor } from '../accounts/amounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import { requireKycLevel } from '../limits/limits.service.ts';

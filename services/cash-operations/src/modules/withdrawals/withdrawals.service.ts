@@ -26,11 +26,7 @@ import {
 import { amountFromDecimal, type Asset } from '@tessera/money';
 import type { Principal } from '@tessera/platform';
 import { type Selectable, sql } from 'kysely';
-import {
-  CursorInvalidError,
-  InsufficientFundsError,
-  StepUpRequiredError,
-} from '../../cash-operations.errors.ts';
+import { CursorInvalidError, InsufficientFundsError, StepUpRequiredError } from '../../errors.ts';
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
 import { submissionDeadline } from '../accounts/ledger-submission.ts';

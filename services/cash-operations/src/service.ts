@@ -1,7 +1,8 @@
 /**
  * The cash operations service as the server mounts it (docs/adr/0005-cash-operations.md): migrations, the bank's
- * accounts in the ledger, the demo seed, and the routes under /api/cash-operations (the core's, the live
- * websocket, and the rails' modules).
+ * accounts in the ledger, the demo seed, and the routes under /api/cash-operations (each module's, the live
+ * websocket, and the rails' modules). The card processor simulator, the outside party cash operations pays
+ * through in demo mode, is a service of its own, mounted before it (processorSimulatorService).
  */
 import {
   IDENTITY_CLIENT,
@@ -11,33 +12,40 @@ import {
   type MarketDataApi,
   USER_MANAGEMENT_CLIENT,
 } from '@tessera/contracts';
-import websocket from '@fastify/websocket';
 import {
   createIdempotencyStore,
   defineService,
   type Migrations,
   type ServiceContext,
+  websocketSupport,
 } from '@tessera/platform';
 import { createCashCore } from '../migrations/0001-cash-core.ts';
 import { createRails } from '../migrations/0002-rails.ts';
 import { addActivityDetails } from '../migrations/0003-activity-details.ts';
 import { addCamt054ApprovalsAndAudit } from '../migrations/0004-camt054-approvals-and-audit.ts';
 import { addLedgerConfirmation } from '../migrations/0005-ledger-confirmation.ts';
-import { cashOperationsRoutes } from './cash-operations.routes.ts';
 import { createCashOperationsApi, lazyCore } from './client.ts';
 import { ensureBankAccounts } from './modules/accounts/bank-accounts.ts';
 import type { CashCore } from './modules/accounts/cash-core.ts';
 import type { CashDatabase } from './modules/accounts/tables.ts';
 import { createMarketRateProvider } from './modules/fx/market-rate-provider.ts';
 import { createSimulatedRateProvider, type RateProvider } from './modules/fx/rate-provider.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { fxRoutes } from './modules/fx/fx.routes.ts';
+import { limitsRoutes } from './modules/limits/limits.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
-import { railsRoutes } from './modules/rails/rails.routes.ts';
 import { createCustomerNotifier } from './modules/live/notifier.ts';
+import { railsRoutes } from './modules/rails/rails.routes.ts';
 import {
   resolveStaleSubmissions,
   STALE_SUBMISSIONS_SWEEP_INTERVAL_MS,
 } from './modules/recovery/stale-submissions.ts';
 import { seedDemoWallets } from './modules/seed/demo-seed.ts';
+import { statementsRoutes } from './modules/statements/statements.routes.ts';
+import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
+import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
+
+export { processorSimulatorService } from './modules/card/processor-simulator.service.ts';
 
 /**
  * The schema's migrations, in order. The core owns 0001; the rails register 0002 on their own line below it.
@@ -119,12 +127,18 @@ export function defineCashOperationsService(options: CashCoreOptions = {}) {
         clearInterval(purge);
         clearInterval(sweeper);
       });
-      // One websocket server per Fastify instance: register it here unless the server already did.
-      if (!app.hasDecorator('websocketServer')) {
-        await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-      }
+      await app.register(websocketSupport);
       await app.register(liveRoutes, { context });
-      await app.register(cashOperationsRoutes, { context, core });
+      for (const routes of [
+        walletsRoutes,
+        activityRoutes,
+        statementsRoutes,
+        fxRoutes,
+        transfersRoutes,
+        limitsRoutes,
+      ]) {
+        await app.register(routes, { context, core });
+      }
       await app.register(railsRoutes, { context, core });
     },
     /** The bank's accounts of every asset (idempotent), then the demo customers' wallets in demo mode only. */

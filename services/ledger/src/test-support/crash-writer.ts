@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TransferInput } from '@tessera/contracts';
 import { openPglite, openPostgres } from '@tessera/platform';
-import { createLedgerApi } from '../ledger-api.ts';
+import { createLedgerApi } from '../modules/ledger/ledger-api.ts';
 
 const [location = '', tenantId = '', walletList = ''] = process.argv.slice(2);
 const wallets = walletList.split(',');

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type AccountInput, type AccountType, type TransferInput, uuidv7 } from '@tessera/contracts';
 import { type Database, migrate } from '@tessera/platform';
 import { ledgerMigrations } from '../../migrations/index.ts';
-import { createLedgerApi, type LedgerApiOptions, type LedgerService } from '../ledger-api.ts';
+import { createLedgerApi, type LedgerApiOptions, type LedgerService } from '../modules/ledger/ledger-api.ts';
 
 /** A fresh id, UUIDv7 as callers are advised to use. */
 export const newId = (): string => uuidv7();

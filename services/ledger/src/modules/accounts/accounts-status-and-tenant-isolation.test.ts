@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
-import type { LedgerService } from '../../ledger-api.ts';
+import type { LedgerService } from '../ledger/ledger-api.ts';
 import {
   codeOf,
   freshTenant,

@@ -25,7 +25,7 @@ import {
   AccountFlagsInvalidError,
   AccountNotFoundError,
   LedgerNotFoundError,
-} from '../../ledger.errors.ts';
+} from '../../errors.ts';
 import { canonicalMetadata } from '../transfers/hash-chain.ts';
 import { errorBody } from '../transfers/transfer-rules.ts';
 import { ACCOUNT_FLAG } from '../transfers/transfer-state.ts';

@@ -20,7 +20,7 @@ import {
   LedgerNotFoundError,
   TenantExistsError,
   TenantNotFoundError,
-} from '../../ledger.errors.ts';
+} from '../../errors.ts';
 
 interface TenantRow {
   id: string;

@@ -11,7 +11,7 @@
  * never hands off runs alone, as before.
  */
 import { invariant } from '@tessera/money';
-import { LedgerBusyError } from '../../ledger.errors.ts';
+import { LedgerBusyError } from '../../errors.ts';
 
 /** Options of {@link GroupBatcher}. */
 export interface BatcherOptions {

@@ -7,7 +7,7 @@
 import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
-import type { LedgerService } from '../../ledger-api.ts';
+import type { LedgerService } from '../ledger/ledger-api.ts';
 import {
   freshTenant,
   fundedWallets,

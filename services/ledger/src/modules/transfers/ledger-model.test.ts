@@ -14,7 +14,7 @@ import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { createLedgerApi, type LedgerService } from '../../ledger-api.ts';
+import { createLedgerApi, type LedgerService } from '../ledger/ledger-api.ts';
 import { freshTenant, newId, openAccounts, openLedger } from '../../test-support/ledger-fixture.ts';
 
 const runs = Number(process.env['LEDGER_MODEL_RUNS'] ?? 20);

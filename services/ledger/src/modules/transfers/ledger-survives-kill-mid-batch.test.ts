@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createPgliteTemplate, type Database, openPglite } from '@tessera/platform';
 import { describeEachDatabase, testDatabaseUrl } from '@tessera/platform/testing';
 import { expect, it } from 'vitest';
-import { createLedgerApi } from '../../ledger-api.ts';
+import { createLedgerApi } from '../ledger/ledger-api.ts';
 import { freshTenant, fundedWallets, openLedger } from '../../test-support/ledger-fixture.ts';
 
 const writerScript = join(import.meta.dirname, '..', '..', 'test-support', 'crash-writer.ts');

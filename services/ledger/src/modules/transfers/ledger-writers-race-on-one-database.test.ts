@@ -7,7 +7,7 @@
 import type { LedgerResult, Transfer, TransferInput } from '@tessera/contracts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { expect, it } from 'vitest';
-import { createLedgerApi, type LedgerService } from '../../ledger-api.ts';
+import { createLedgerApi, type LedgerService } from '../ledger/ledger-api.ts';
 import {
   codeOf,
   freshTenant,

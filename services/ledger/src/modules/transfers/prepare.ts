@@ -17,7 +17,7 @@ import {
 } from '@tessera/contracts';
 import { getAsset, INSTRUMENT_SCALE, parseAmount, type Scale } from '@tessera/money';
 import { toValidationIssues, ValidationFailedError } from '@tessera/platform';
-import { AmountInvalidError } from '../../ledger.errors.ts';
+import { AmountInvalidError } from '../../errors.ts';
 import { canonicalMetadata } from './hash-chain.ts';
 import { errorBody } from './transfer-rules.ts';
 import { type PreparedTransfer, type SubmittedTransfer, TRANSFER_FLAG } from './transfer-state.ts';

@@ -31,7 +31,7 @@ import {
   PendingNotPendingError,
   TransferExistsError,
   VoidAmountMismatchError,
-} from '../../ledger.errors.ts';
+} from '../../errors.ts';
 import {
   ACCOUNT_FLAG,
   type AccountState,

@@ -1,7 +1,7 @@
 import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { createLedgerApi, expiryIdOf, type LedgerService } from '../../ledger-api.ts';
+import { createLedgerApi, expiryIdOf, type LedgerService } from '../ledger/ledger-api.ts';
 import {
   codeOf,
   freshTenant,

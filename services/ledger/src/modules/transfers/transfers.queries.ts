@@ -14,7 +14,7 @@ import {
 } from '@tessera/contracts';
 import { type AnyKysely, ValidationFailedError } from '@tessera/platform';
 import { sql } from 'kysely';
-import { TransferNotFoundError } from '../../ledger.errors.ts';
+import { TransferNotFoundError } from '../../errors.ts';
 import { getAccount, isUuid } from '../accounts/accounts.service.ts';
 import { getLedger } from '../tenants/tenants.service.ts';
 import { toAccountBalance, toTransferView } from '../views.ts';

@@ -9,7 +9,7 @@
 import type { LedgerVerification } from '@tessera/contracts';
 import type { AnyKysely } from '@tessera/platform';
 import { sql } from 'kysely';
-import { LedgerNotFoundError } from '../../ledger.errors.ts';
+import { LedgerNotFoundError } from '../../errors.ts';
 import { chainHash, GENESIS_HASH } from '../transfers/hash-chain.ts';
 import { toStoredTransfer, type TransferRow } from '../transfers/transfers.repository.ts';
 import {

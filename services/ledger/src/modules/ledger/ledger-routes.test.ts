@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LEDGER_BATCH_MAX } from '@tessera/contracts';
-import { loadConfig } from '@tessera/platform';
-import { createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
+import { loadConfig, undocumentedRoutes } from '@tessera/platform';
+import { buildServiceTestApp, createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { buildLedgerApp } from './app.ts';
-import { newId } from './test-support/ledger-fixture.ts';
+import { ledgerService } from '../../service.ts';
+import { newId } from '../../test-support/ledger-fixture.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 
@@ -18,10 +18,12 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
 
   beforeAll(async () => {
     const issuer = await createTestTokenIssuer();
-    ({ app } = await buildLedgerApp({
+    ({ app } = await buildServiceTestApp({
+      services: [ledgerService],
       config,
       database: await createDatabase(),
-      tokenVerifier: issuer.verifier,
+      auth: issuer.verifier,
+      closeDatabase: true,
     }));
     tokens = {
       admin: await issuer.sign('staff-admin', { groups: ['admin'] }),
@@ -47,6 +49,10 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
     });
     return { status: response.statusCode, body: response.json() };
   };
+
+  it('documents every route (summary and response) in its OpenAPI document', () => {
+    expect(undocumentedRoutes(app).filter((route) => route.service === 'ledger')).toEqual([]);
+  });
 
   it("guards the bank's ledgers: staff read, only admins write, customers and anonymous callers are refused", async () => {
     expect((await call('anonymous', 'GET', '/tenants/tessera/ledgers/EUR')).body.error.code).toBe(

@@ -4,22 +4,10 @@
  */
 import { ASSET_REGISTRY } from '@tessera/money';
 import { BANK_TENANT_ID, LEDGER_CLIENT } from '@tessera/contracts';
-import {
-  type Config,
-  createInProcessEventBus,
-  type Database,
-  defineService,
-  errorHandlerPlugin,
-  migrate,
-  notFoundHandler,
-  requestIdPlugin,
-  type ServiceContext,
-  type TokenVerifier,
-} from '@tessera/platform';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { defineService, type ServiceContext } from '@tessera/platform';
 import { ledgerMigrations } from '../migrations/index.ts';
-import { createLedgerApi, type LedgerService } from './ledger-api.ts';
-import { ledgerRoutes } from './ledger.routes.ts';
+import { createLedgerApi, type LedgerService } from './modules/ledger/ledger-api.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 
 /** How often pending transfers whose timeout passed are expired. State is in the database: restarts lose nothing. */
 export const EXPIRY_SWEEP_INTERVAL_MS = 1000;
@@ -55,34 +43,3 @@ export const ledgerService = defineService({
     }
   },
 });
-
-/**
- * Builds the ledger service alone (no listen): platform plugins, migrations, seed and routes, with the same client
- * wiring as the server (one in-process ledger shared by the routes). Used by the tests and main.ts.
- */
-export async function buildLedgerApp(options: {
-  config: Config;
-  database: Database;
-  tokenVerifier: TokenVerifier;
-}): Promise<{ app: FastifyInstance; ledger: LedgerService }> {
-  const { config, database } = options;
-  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
-  app.addHook('onClose', async () => database.close());
-  await app.register(requestIdPlugin);
-  await app.register(errorHandlerPlugin);
-  app.setNotFoundHandler(notFoundHandler);
-  await migrate(database.db, { schema: ledgerService.schema, migrations: ledgerService.migrations });
-  const db = database.db.withSchema(ledgerService.schema);
-  const ledger = createLedgerApi(db);
-  const context: ServiceContext = {
-    config,
-    db,
-    log: app.log,
-    events: createInProcessEventBus({ log: app.log }),
-    auth: options.tokenVerifier,
-    clients: { get: <Client>() => ledger as Client, find: <Client>() => ledger as Client },
-  };
-  await ledgerService.seed(context);
-  await app.register(ledgerService.plugin, { prefix: ledgerService.prefix, context });
-  return { app, ledger };
-}

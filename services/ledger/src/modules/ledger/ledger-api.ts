@@ -17,16 +17,16 @@ import {
 import { invariant } from '@tessera/money';
 import { AppError, type AnyKysely, listErrorDefinitions, ValidationFailedError } from '@tessera/platform';
 import type { FastifyBaseLogger } from 'fastify';
-import * as accounts from './modules/accounts/accounts.service.ts';
-import * as tenants from './modules/tenants/tenants.service.ts';
-import { ExpirySweep } from './modules/transfers/expiry.ts';
-export { expiryIdOf } from './modules/transfers/expiry.ts';
-import { prepareTransfer } from './modules/transfers/prepare.ts';
-import * as queries from './modules/transfers/transfers.queries.ts';
-import { type SubmissionResult, TransferEngine } from './modules/transfers/transfers.service.ts';
-import type { TransferOutcome } from './modules/transfers/transfer-state.ts';
-import { verifyLedger } from './modules/verification/verification.service.ts';
-import { toTransferView } from './modules/views.ts';
+import * as accounts from '../accounts/accounts.service.ts';
+import * as tenants from '../tenants/tenants.service.ts';
+import { ExpirySweep } from '../transfers/expiry.ts';
+export { expiryIdOf } from '../transfers/expiry.ts';
+import { prepareTransfer } from '../transfers/prepare.ts';
+import * as queries from '../transfers/transfers.queries.ts';
+import { type SubmissionResult, TransferEngine } from '../transfers/transfers.service.ts';
+import type { TransferOutcome } from '../transfers/transfer-state.ts';
+import { verifyLedger } from '../verification/verification.service.ts';
+import { toTransferView } from '../views.ts';
 
 /** Tunables of the engine; the defaults suit one process on PGlite or PostgreSQL. */
 export interface LedgerApiOptions {

@@ -8,9 +8,16 @@ import { defineService, websocketSupport } from '@tessera/platform';
 import { createTrading } from '../migrations/0001-trading.ts';
 import { outboxRowsNameTheirOrder } from '../migrations/0002-outbox-rows-name-their-order.ts';
 import { ordersHoldTheirUnions } from '../migrations/0003-orders-hold-their-unions.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
-import { startTradingRuntime, type TradingRuntime, type TradingRuntimeOptions } from './trading-runtime.ts';
-import { tradingRoutes } from './trading.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { positionsRoutes } from './modules/positions/positions.routes.ts';
+import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.ts';
+import {
+  startTradingRuntime,
+  type TradingRuntime,
+  type TradingRuntimeOptions,
+} from './modules/runtime/trading-runtime.ts';
 
 /** Builds the service definition; tests pass a clock and timer settings. */
 export function defineTradingService(
@@ -31,7 +38,9 @@ export function defineTradingService(
       app.addHook('onClose', async () => runtime.close());
       await app.register(websocketSupport);
       await app.register(tradingWsRoutes, { context });
-      await app.register(tradingRoutes, { context, runtime });
+      for (const routes of [ordersRoutes, positionsRoutes, watchlistsRoutes, alertsRoutes]) {
+        await app.register(routes, { context, runtime });
+      }
     },
   });
 }

@@ -29,7 +29,7 @@ import { marketDataInfoService } from '@tessera/service-market-data-info';
 import { userManagementService, type UserManagementService } from '@tessera/service-user-management';
 import type { FastifyInstance } from 'fastify';
 import { defineTradingService } from '../service.ts';
-import type { TradingRuntime, TradingRuntimeOptions } from '../trading-runtime.ts';
+import type { TradingRuntime, TradingRuntimeOptions } from '../modules/runtime/trading-runtime.ts';
 
 export type Issuer = Awaited<ReturnType<typeof createTestTokenIssuer>>;
 

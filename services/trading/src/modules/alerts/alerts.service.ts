@@ -22,7 +22,7 @@ import {
   NoReferencePriceError,
   PriceNotOnTickError,
   PriceOutOfRangeError,
-} from '../../trading.errors.ts';
+} from '../../errors.ts';
 import { type InstrumentSpec, priceToTicks } from '../instruments/instrument-spec.ts';
 import type { PriceAlertRow, TradingDatabase } from '../orders/orders.tables.ts';
 import type { OrdersService } from '../orders/orders.service.ts';

@@ -5,7 +5,7 @@
  * placement only; everything else (`settlement`) is sent per product, in order.
  */
 import type { LedgerErrorBody, LedgerResult, Transfer, TransferInput } from '@tessera/contracts';
-import { LedgerUnavailableError } from '../../trading.errors.ts';
+import { LedgerUnavailableError } from '../../errors.ts';
 import type { TradingDatabase } from './orders.tables.ts';
 import { TRADING_TENANT } from './settlement.ts';
 import type { TradingCore } from './trading-core.ts';

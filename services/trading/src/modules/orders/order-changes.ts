@@ -24,7 +24,7 @@ import {
   QuantityNotOnLotError,
   ReplaceNotSupportedError,
   ReplaceRefusedByVenueError,
-} from '../../trading.errors.ts';
+} from '../../errors.ts';
 import { type LedgerOutbox, refusalOf } from './ledger-outbox.ts';
 import { buyReservationMinor } from './order-math.ts';
 import type { OrderNotifications } from './order-notifications.ts';

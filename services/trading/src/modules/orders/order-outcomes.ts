@@ -7,7 +7,7 @@
 import { assertNever } from '@tessera/money';
 import type { CancelReason } from '../matching/index.ts';
 import type { VenueRejection } from '../venue/venue-adapter.ts';
-import { StopWouldTriggerError, VenueRejectedError } from '../../trading.errors.ts';
+import { StopWouldTriggerError, VenueRejectedError } from '../../errors.ts';
 import type { OrderState } from './orders.tables.ts';
 
 /** Why trading itself cancels an order (instead of the venue's reason). */

@@ -12,7 +12,7 @@ import {
   ClientOrderIdReusedError,
   InsufficientBuyingPowerError,
   InsufficientPositionError,
-} from '../../trading.errors.ts';
+} from '../../errors.ts';
 import type { LedgerOutbox } from './ledger-outbox.ts';
 import type { OrderNotifications } from './order-notifications.ts';
 import { venueRejectionError, venueRejectionOf } from './order-outcomes.ts';

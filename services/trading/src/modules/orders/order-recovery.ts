@@ -6,7 +6,7 @@ import type { Transfer, TransferInput } from '@tessera/contracts';
 import { uuidv7 } from '@tessera/contracts';
 import { sql } from 'kysely';
 import { venueAccountIds } from '../accounts/trading-accounts.ts';
-import { LedgerUnavailableError } from '../../trading.errors.ts';
+import { LedgerUnavailableError } from '../../errors.ts';
 import { type LedgerOutbox, refusalOf } from './ledger-outbox.ts';
 import type { OrderChanges } from './order-changes.ts';
 import type { OrderNotifications } from './order-notifications.ts';

@@ -1,9 +1,10 @@
 /**
  * Orders as stored: reading and saving an order's state, the customer's own orders, and the views of the contract.
  */
-import { type Order, TRADING_OPEN_ORDERS_MAX } from '@tessera/contracts';
-import { OpenOrdersLimitError, OrderNotFoundError } from '../../trading.errors.ts';
+import { type Order, type OrdersPage, TRADING_OPEN_ORDERS_MAX } from '@tessera/contracts';
+import { OpenOrdersLimitError, OrderNotFoundError } from '../../errors.ts';
 import { orderView } from './order-views.ts';
+import type { OrdersQuery } from './orders.schemas.ts';
 import {
   OPEN_STATUSES,
   type OrderState,
@@ -104,6 +105,31 @@ export class OrderStore {
       .orderBy('id')
       .execute();
     return orderView(this.core.specs.get(order.productId), order, fills);
+  }
+
+  /** A page of the customer's orders, newest first (`GET /orders`). */
+  async list(userId: string, query: OrdersQuery): Promise<OrdersPage> {
+    let select = this.core.db.selectFrom('orders').selectAll().where('user_id', '=', userId);
+    if (query.status === 'open') {
+      select = select.where('status', 'in', [...OPEN_STATUSES]);
+    } else if (query.status === 'closed') {
+      select = select.where('status', 'not in', [...OPEN_STATUSES]);
+    }
+    if (query.productId !== undefined) {
+      select = select.where('product_id', '=', query.productId);
+    }
+    if (query.cursor !== undefined) {
+      select = select.where('id', '<', query.cursor);
+    }
+    const rows = await select
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute();
+    const page = rows.slice(0, query.limit);
+    return {
+      items: await Promise.all(page.map((row) => this.view(orderStateOf(row)))),
+      nextCursor: rows.length > query.limit ? (page[page.length - 1]?.id ?? null) : null,
+    };
   }
 
   /** Units reserved by the customer's open sell orders of a product, in lots. */

@@ -12,6 +12,7 @@
  */
 import type {
   Order,
+  OrdersPage,
   PlaceOrderRequest,
   ProductId,
   ReplaceOrderRequest,
@@ -28,6 +29,7 @@ import { OrderNotifications, type PositionChangedListener } from './order-notifi
 import { OrderPlacement, type Placement } from './order-placement.ts';
 import { OrderRecovery, type SweepReport } from './order-recovery.ts';
 import { OrderStore } from './order-store.ts';
+import type { OrdersQuery } from './orders.schemas.ts';
 import type { OrderState } from './orders.tables.ts';
 import { minorOf } from './pre-trade.ts';
 import type { ReferencePrices } from './reference-prices.ts';
@@ -146,6 +148,11 @@ export class OrdersService {
   /** The customer's order; another customer's (or an unknown, or malformed) id is TRADING_ORDER_NOT_FOUND. */
   ownedOrder(userId: string, orderId: string): Promise<OrderState> {
     return this.store.ownedOrder(userId, orderId);
+  }
+
+  /** A page of the customer's orders, newest first. */
+  list(userId: string, query: OrdersQuery): Promise<OrdersPage> {
+    return this.store.list(userId, query);
   }
 
   view(order: OrderState): Promise<Order> {

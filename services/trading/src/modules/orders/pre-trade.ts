@@ -39,7 +39,7 @@ import {
   QuantityTooSmallError,
   StopWouldTriggerError,
   UnknownProductError,
-} from '../../trading.errors.ts';
+} from '../../errors.ts';
 import { buyReservationMinor, cumulativeFeeMinor } from './order-math.ts';
 import { type OrderPriceFields, type OrderTerms, orderTermsOf } from './order-terms.ts';
 import type { TradingCore } from './trading-core.ts';

@@ -10,7 +10,7 @@ import {
   type Watchlist,
   type ProductId,
 } from '@tessera/contracts';
-import { WatchlistLimitError, WatchlistNotFoundError } from '../../trading.errors.ts';
+import { WatchlistLimitError, WatchlistNotFoundError } from '../../errors.ts';
 import type { TradingDatabase, WatchlistRow } from '../orders/orders.tables.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,18 +12,18 @@ import {
 } from '@tessera/contracts';
 import type { ServiceContext } from '@tessera/platform';
 import { Decimal } from '@tessera/money';
-import { AlertsService } from './modules/alerts/alerts.service.ts';
-import { lotsToQuantity, ticksNear, ticksToPrice } from './modules/instruments/instrument-spec.ts';
-import { OrdersService } from './modules/orders/orders.service.ts';
-import { PositionsService } from './modules/positions/positions.service.ts';
-import { ReferencePrices } from './modules/orders/reference-prices.ts';
+import { AlertsService } from '../alerts/alerts.service.ts';
+import { lotsToQuantity, ticksNear, ticksToPrice } from '../instruments/instrument-spec.ts';
+import { OrdersService } from '../orders/orders.service.ts';
+import { PositionsService } from '../positions/positions.service.ts';
+import { ReferencePrices } from '../orders/reference-prices.ts';
 import {
   createTradingCore,
   publishOrLog,
   type TradingCore,
   type TradingCoreOptions,
-} from './modules/orders/trading-core.ts';
-import { InternalVenue, type MarketMakerOptions } from './modules/venue/internal-venue.ts';
+} from '../orders/trading-core.ts';
+import { InternalVenue, type MarketMakerOptions } from '../venue/internal-venue.ts';
 
 /** Options of the runtime (tests shorten or switch off the timers). */
 export interface TradingRuntimeOptions extends TradingCoreOptions {

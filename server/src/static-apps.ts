@@ -123,8 +123,29 @@ export function prerenderedFile(segments: readonly string[], language: PageLangu
 
 /** Registers the static apps, /lang and the not-found handler (the one for the whole process). */
 export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleDist }: StaticAppsOptions) {
-  const webBuilt = await exists(join(webDist, 'index.html'));
-  const consoleBuilt = await exists(join(consoleDist, 'index.html'));
+  const built: BuiltApps = {
+    webDist,
+    consoleDist,
+    webBuilt: await exists(join(webDist, 'index.html')),
+    consoleBuilt: await exists(join(consoleDist, 'index.html')),
+  };
+  await registerStaticFiles(app, built);
+  app.get('/console', async (_request, reply) => reply.redirect('/console/', 301));
+  registerTranslations(app, built);
+  registerNotFound(app, built);
+}
+
+/** The two dist folders and whether each holds a build. */
+interface BuiltApps extends StaticAppsOptions {
+  readonly webBuilt: boolean;
+  readonly consoleBuilt: boolean;
+}
+
+/** The files of each built app, with their Cache-Control (cacheControlFor). */
+async function registerStaticFiles(
+  app: FastifyInstance,
+  { webDist, consoleDist, webBuilt, consoleBuilt }: BuiltApps,
+) {
   const roots = [webDist, consoleDist];
   const setHeaders = (reply: FastifyReply, filePath: string) => {
     const root = roots.find((candidate) => filePath.startsWith(candidate + sep)) ?? webDist;
@@ -156,9 +177,10 @@ export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleD
       decorateReply: !webBuilt,
     });
   }
+}
 
-  app.get('/console', async (_request, reply) => reply.redirect('/console/', 301));
-
+/** GET /lang/:language/:file: the web app's translations, readable from other origins. */
+function registerTranslations(app: FastifyInstance, { webDist, webBuilt }: BuiltApps) {
   app.get<{ Params: { language: string; file: string } }>('/lang/:language/:file', async (request, reply) => {
     const { language, file } = request.params;
     const namespace = namespaceFilePattern.exec(file)?.[1];
@@ -171,7 +193,10 @@ export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleD
       .header('cross-origin-resource-policy', 'cross-origin');
     return reply.sendFile(`${language}/${namespace}.json`, join(webDist, 'lang'));
   });
+}
 
+/** Unknown paths: the NOT_FOUND JSON for backends and other methods, else the SPA's page (see the file comment). */
+function registerNotFound(app: FastifyInstance, { webDist, consoleDist, webBuilt, consoleBuilt }: BuiltApps) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
     if (path === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) {

@@ -164,6 +164,9 @@ describeEachDatabase('market data routes', ({ createDatabase }) => {
       'MARKET_DATA_INVALID_PRODUCT',
     );
     expect((await get('/quotes?other=1')).body.error.code).toBe('VALIDATION_FAILED');
+    for (const url of ['/quotes/AAPL_cboe?other=1', '/status?other=1', '/status/AAPL_cboe?other=1']) {
+      expect([url, (await get(url)).body.error?.code]).toEqual([url, 'VALIDATION_FAILED']);
+    }
   });
 });
 

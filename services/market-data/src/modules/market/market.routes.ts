@@ -57,6 +57,8 @@ const overviewQuerySchema = z.strictObject({
 
 /** A product id in the path, checked by the route (MARKET_DATA_INVALID_PRODUCT or _UNKNOWN_PRODUCT). */
 const productParamsSchema = z.object({ productId: z.string() });
+/** Routes that take no query parameters refuse any (docs/api.md, market data: unknown query parameters). */
+const noQuerySchema = z.strictObject({});
 
 export interface MarketRoutesOptions {
   readonly runtime: MarketDataRuntime;
@@ -116,6 +118,7 @@ const quoteRoutes: ServiceRoutes<{ runtime: MarketDataRuntime }> = async (app, {
         summary: 'Gives the quote of a product',
         description: 'MARKET_DATA_FEED_NOT_READY while the product has no quote yet.',
         params: productParamsSchema,
+        querystring: noQuerySchema,
         response: { 200: quoteResponseSchema },
       },
     },
@@ -183,6 +186,7 @@ const statusRoutes: ServiceRoutes<{ runtime: MarketDataRuntime }> = async (app, 
       schema: {
         summary: "Says whether each product's market is open",
         description: "Per product: `open`, the venue's `timeZone`, `currentSession` and `nextSession`.",
+        querystring: noQuerySchema,
         response: { 200: marketStatusesResponseSchema },
       },
     },
@@ -199,6 +203,7 @@ const statusRoutes: ServiceRoutes<{ runtime: MarketDataRuntime }> = async (app, 
       schema: {
         summary: "Says whether a product's market is open",
         params: productParamsSchema,
+        querystring: noQuerySchema,
         response: { 200: marketStatusResponseSchema },
       },
     },

@@ -10,7 +10,8 @@
 // those folders beside server/dist, as the Dockerfile's runtime stage does.
 //
 // A dependency that npm installed inside a workspace (packages/contracts/node_modules/@noble/hashes: another
-// version than the root's) is external by its path, so Node loads the version that workspace asked for.
+// version than the root's) is bundled, so the compiled server needs the root node_modules only (the image copies
+// that and no workspace folder's).
 //
 // `node scripts/build-server.mjs` builds; `--if-stale` builds only when serverBuildReason() finds a reason.
 // server/dist/meta.json (esbuild's metafile) lists the inputs: the build is stale when one of them is newer than
@@ -56,34 +57,21 @@ function fromBundle(path) {
 }
 
 /**
- * Workspace packages are bundled; every other bare import is external, by name when the root node_modules holds
- * the version its importer resolves, by path when a workspace has its own copy.
+ * Workspace packages are bundled; every other bare import is external when the root node_modules holds the copy its
+ * importer resolves, and bundled when a workspace has its own copy (another version than the root's).
  */
 const externalDependencies = {
   name: 'tessera:external-dependencies',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (
-        args.pluginData?.ownResolution ||
-        args.path.startsWith('node:') ||
-        args.path.startsWith('@tessera/')
-      ) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || args.path.startsWith('@tessera/')) {
         return undefined;
       }
-      const name = packageName(args.path);
-      const holder = nodeModulesHolding(name, args.resolveDir);
+      const holder = nodeModulesHolding(packageName(args.path), args.resolveDir);
       if (holder === undefined || holder === join(root, 'node_modules')) {
         return { path: args.path, external: true };
       }
-      const resolved = await build.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        pluginData: { ownResolution: true },
-      });
-      if (resolved.errors.length > 0) {
-        return { errors: resolved.errors };
-      }
-      return { path: fromBundle(resolved.path), external: true };
+      return undefined; // bundled from the importer's own node_modules
     });
   },
 };
@@ -126,6 +114,8 @@ export async function buildServerBundle() {
     plugins: [externalDependencies, sourceFileUrls],
   });
   writeFileSync(metaFile, JSON.stringify(result.metafile));
+  // The bundle is an ES module wherever server/dist is copied (the image copies it without server/package.json).
+  writeFileSync(join(serverOutDir, 'package.json'), '{ "type": "module" }\n');
   return result;
 }
 

@@ -11,11 +11,23 @@ import {
   type PositionsResponse,
   type PriceAlert,
 } from '@tessera/contracts';
-import type { ApiRequest } from '../../lib/api.ts';
+import type { ApiClient, ApiRequest } from '../../lib/api.ts';
 
 export const TRADING_SERVICE = 'trading';
 
 export type TradingCall = <T>(path: string, request?: ApiRequest) => Promise<T>;
+
+const callers = new WeakMap<ApiClient, TradingCall>();
+
+/** The API client bound to the trading service, made once per client (stable across renders and loaders). */
+export function tradingCaller(api: ApiClient): TradingCall {
+  let call = callers.get(api);
+  if (!call) {
+    call = (path, request) => api(TRADING_SERVICE, path, request);
+    callers.set(api, call);
+  }
+  return call;
+}
 
 export const tradingKeys = {
   all: ['trading'] as const,

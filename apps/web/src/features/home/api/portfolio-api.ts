@@ -5,15 +5,36 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import type { PortfolioHistoryResponse, PortfolioRange } from '@tessera/contracts';
-import { TIME_SERIES_SERVICE } from '#/shared/markets/api/markets-api.ts';
+import { PORTFOLIO_RANGES, type PortfolioHistoryResponse, type PortfolioRange } from '@tessera/contracts';
+import { marketCalls } from '#/shared/markets/api/markets-api.ts';
 
 export type SeriesCall = <T>(path: string, request?: { signal?: AbortSignal }) => Promise<T>;
 
+/** The time-series service's caller from the router context (the same function on every render). */
 export function useSeriesCall(): SeriesCall {
   const router = useRouter();
-  const { api } = router.options.context;
-  return (path, request) => api(TIME_SERIES_SERVICE, path, request);
+  return marketCalls(router.options.context.api).series;
+}
+
+const RANGE_STORAGE_KEY = 'tessera.home.portfolioRange';
+
+/** The range the customer chose last on this device, else one month. */
+export function storedPortfolioRange(): PortfolioRange {
+  try {
+    const value = localStorage.getItem(RANGE_STORAGE_KEY);
+    return (PORTFOLIO_RANGES as readonly string[]).includes(value ?? '') ? (value as PortfolioRange) : '1M';
+  } catch {
+    return '1M';
+  }
+}
+
+/** Remembers the chosen range on this device. */
+export function storePortfolioRange(range: PortfolioRange): void {
+  try {
+    localStorage.setItem(RANGE_STORAGE_KEY, range);
+  } catch {
+    // Not remembered without storage.
+  }
 }
 
 export const portfolioKeys = {

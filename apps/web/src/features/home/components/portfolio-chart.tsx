@@ -13,20 +13,15 @@ import { Banner, Card, SegmentedControl, Skeleton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { chartNumber, formatMoneyText, formatPercent, toneClass } from '#/shared/markets/market-format.ts';
 import { errorMessage } from '#/lib/error-message.ts';
-import { portfolioHistoryQueryOptions, useSeriesCall } from '../api/portfolio-api.ts';
+import {
+  portfolioHistoryQueryOptions,
+  storedPortfolioRange,
+  storePortfolioRange,
+  useSeriesCall,
+} from '../api/portfolio-api.ts';
 import { ChartAttribution } from '#/shared/markets/components/chart-attribution.tsx';
 
-const RANGE_STORAGE_KEY = 'tessera.home.portfolioRange';
 const CHART_HEIGHT = 220;
-
-function storedRange(): PortfolioRange {
-  try {
-    const value = localStorage.getItem(RANGE_STORAGE_KEY);
-    return (PORTFOLIO_RANGES as readonly string[]).includes(value ?? '') ? (value as PortfolioRange) : '1M';
-  } catch {
-    return '1M';
-  }
-}
 
 function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -41,15 +36,11 @@ export function PortfolioChart() {
   const { t } = useTranslation(['dashboard', 'errors']);
   const language = currentLanguage();
   const call = useSeriesCall();
-  const [range, setRange] = useState<PortfolioRange>(storedRange);
+  const [range, setRange] = useState<PortfolioRange>(storedPortfolioRange);
   const history = useQuery(portfolioHistoryQueryOptions(call, range));
   const choose = (value: PortfolioRange) => {
     setRange(value);
-    try {
-      localStorage.setItem(RANGE_STORAGE_KEY, value);
-    } catch {
-      // Not remembered without storage.
-    }
+    storePortfolioRange(value);
   };
   const data = history.data;
   // Deposits and withdrawals are in the value, not in the change (docs/adr/0011): their sum is shown apart.

@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { MarketGroup, MarketMover, ProductId } from '@tessera/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { MarketGroup, MarketMover, MarketOverview, ProductId } from '@tessera/contracts';
 import { Banner, PageHeader } from '@tessera/ui';
 import { errorMessage } from '#/lib/error-message.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
-import { formatPercent, formatPrice, toneClass, type DisplayLanguage } from '#/shared/markets/market-format.ts';
+import {
+  formatPercent,
+  formatPrice,
+  toneClass,
+  type DisplayLanguage,
+} from '#/shared/markets/market-format.ts';
 import { overviewQueryOptions, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
+import { QueryBoundary } from '#/components/query-boundary.tsx';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { InstrumentDetailsPanel } from './instrument-details.tsx';
 import '#/shared/markets/markets.css';
@@ -14,8 +20,6 @@ import '#/shared/markets/markets.css';
 /** /dashboard/market/: indices, top movers, sectors and regions, search, and one instrument's details. */
 export function MarketPage() {
   const { t } = useTranslation(['trading', 'errors']);
-  const calls = useMarketCalls();
-  const overview = useQuery(overviewQueryOptions(calls.data));
   const [selected, setSelected] = useState<ProductId | null>(null);
   useDocumentTitle(t('market.title'));
 
@@ -32,68 +36,87 @@ export function MarketPage() {
         }
       />
       {selected ? <InstrumentDetailsPanel productId={selected} onClose={() => setSelected(null)} /> : null}
-      {overview.isError ? <Banner tone="danger">{errorMessage(t, overview.error)}</Banner> : null}
-      {overview.data ? (
-        <>
-          <section aria-labelledby="mkt-indices-title" className="mkt-details">
-            <h2 id="mkt-indices-title" className="mkt-section-title">
-              {t('market.indices.title')}
-            </h2>
-            <ul className="mkt-indices">
-              {overview.data.indices.map((index) => (
-                <li key={index.key} className="mkt-index">
-                  <span className="mkt-index__name">{t(`market.indices.names.${index.key}`)}</span>
-                  <span className="mkt-index__value">{formatPrice(index.last, currentLanguage())}</span>
-                  <span className={toneClass(index.changePercent)}>
-                    {formatPercent(index.changePercent, currentLanguage())}
-                  </span>
-                  <button
-                    type="button"
-                    className="trd-link-button"
-                    onClick={() => setSelected(index.productId)}
-                  >
-                    {t('market.indices.tracker', { product: index.productId })}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <div className="mkt-columns">
-            <MoversTable
-              title={t('market.movers.gainers')}
-              movers={overview.data.movers.gainers}
-              onSelect={setSelected}
-            />
-            <MoversTable
-              title={t('market.movers.losers')}
-              movers={overview.data.movers.losers}
-              onSelect={setSelected}
-            />
-            <MoversTable
-              title={t('market.movers.mostActive')}
-              movers={overview.data.movers.mostActive}
-              onSelect={setSelected}
-            />
-          </div>
-          <div className="mkt-columns mkt-columns--wide">
-            <GroupsTable
-              title={t('market.sectors.title')}
-              groups={overview.data.sectors}
-              nameOf={(key) => t(`market.sectors.names.${key}`, { defaultValue: key })}
-              onSelect={setSelected}
-            />
-            <GroupsTable
-              title={t('market.regions.title')}
-              groups={overview.data.regions}
-              nameOf={(key) => t(`market.regions.names.${key}`, { defaultValue: key })}
-              onSelect={setSelected}
-            />
-          </div>
-        </>
-      ) : overview.isPending ? (
-        <p className="app-muted">{t('market.loading')}</p>
-      ) : null}
+      <QueryBoundary
+        pending={<p className="app-muted">{t('market.loading')}</p>}
+        failed={(error) => <Banner tone="danger">{errorMessage(t, error)}</Banner>}
+      >
+        <MarketOverviewSections onSelect={setSelected} />
+      </QueryBoundary>
     </div>
+  );
+}
+
+/** The overview the route's loader has read, refreshed every few seconds; a failed refresh says so above it. */
+function MarketOverviewSections({ onSelect }: { onSelect: (product: ProductId) => void }) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const overview = useSuspenseQuery(overviewQueryOptions(useMarketCalls().data));
+  return (
+    <>
+      {overview.isError ? <Banner tone="danger">{errorMessage(t, overview.error)}</Banner> : null}
+      <IndicesSection indices={overview.data.indices} onSelect={onSelect} />
+      <div className="mkt-columns">
+        <MoversTable
+          title={t('market.movers.gainers')}
+          movers={overview.data.movers.gainers}
+          onSelect={onSelect}
+        />
+        <MoversTable
+          title={t('market.movers.losers')}
+          movers={overview.data.movers.losers}
+          onSelect={onSelect}
+        />
+        <MoversTable
+          title={t('market.movers.mostActive')}
+          movers={overview.data.movers.mostActive}
+          onSelect={onSelect}
+        />
+      </div>
+      <div className="mkt-columns mkt-columns--wide">
+        <GroupsTable
+          title={t('market.sectors.title')}
+          groups={overview.data.sectors}
+          nameOf={(key) => t(`market.sectors.names.${key}`, { defaultValue: key })}
+          onSelect={onSelect}
+        />
+        <GroupsTable
+          title={t('market.regions.title')}
+          groups={overview.data.regions}
+          nameOf={(key) => t(`market.regions.names.${key}`, { defaultValue: key })}
+          onSelect={onSelect}
+        />
+      </div>
+    </>
+  );
+}
+
+function IndicesSection({
+  indices,
+  onSelect,
+}: {
+  indices: MarketOverview['indices'];
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <section aria-labelledby="mkt-indices-title" className="mkt-details">
+      <h2 id="mkt-indices-title" className="mkt-section-title">
+        {t('market.indices.title')}
+      </h2>
+      <ul className="mkt-indices">
+        {indices.map((index) => (
+          <li key={index.key} className="mkt-index">
+            <span className="mkt-index__name">{t(`market.indices.names.${index.key}`)}</span>
+            <span className="mkt-index__value">{formatPrice(index.last, currentLanguage())}</span>
+            <span className={toneClass(index.changePercent)}>
+              {formatPercent(index.changePercent, currentLanguage())}
+            </span>
+            <button type="button" className="trd-link-button" onClick={() => onSelect(index.productId)}>
+              {t('market.indices.tracker', { product: index.productId })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -29,10 +29,10 @@ export {
   tradingKeys,
 } from '#/shared/trading/trading-cache.ts';
 import {
+  tradingCaller,
   applyOrder,
   mergeAlertLists,
   sortAlerts,
-  TRADING_SERVICE,
   type TradingCall,
   tradingKeys,
 } from '#/shared/trading/trading-cache.ts';
@@ -40,8 +40,7 @@ import {
 /** The trading service's caller from the router context. */
 export function useTradingCall(): TradingCall {
   const router = useRouter();
-  const { api } = router.options.context;
-  return (path, request) => api(TRADING_SERVICE, path, request);
+  return tradingCaller(router.options.context.api);
 }
 
 /** The customer's working orders, newest first (GET /orders?status=open). */

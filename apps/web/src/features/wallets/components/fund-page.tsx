@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CARD_DEPOSIT_ASSETS, type Wallet } from '@tessera/contracts';
 import { Banner, Button, Card, PageHeader, Skeleton, Tabs } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { useCashCall } from '#/shared/cash/api/cash-request.ts';
-import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
+import { useWallets } from '#/shared/cash/api/get-wallets.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
 import { SepaDepositDetails } from '#/components/cash/sepa-deposit-details.tsx';
@@ -41,34 +39,45 @@ export function FundPage({
   walletId: string;
   returningDepositId: string | null;
 }) {
-  const { t } = useTranslation(['wallets', 'errors']);
-  const call = useCashCall();
-  const wallets = useQuery(walletsQueryOptions(call));
-  const wallet = wallets.data?.find((candidate) => candidate.id === walletId);
-  // A list restored from the persisted cache may not know a wallet created since: wait for the fresh one.
-  if (wallets.isPending || (!wallet && !wallets.isFetchedAfterMount && wallets.isFetching)) {
-    return (
-      <div className="app-page">
-        <PageHeader title={t('fund.title')} />
-        <Skeleton shape="block" height="240px" />
-      </div>
-    );
-  }
+  const { data: wallets } = useWallets();
+  const wallet = wallets.find((candidate) => candidate.id === walletId);
   if (!wallet) {
-    return (
-      <div className="app-page">
-        <PageHeader title={t('wallet.notFoundTitle')} description={t('wallet.notFoundText')} />
-        {wallets.isError ? <Banner tone="danger">{errorMessage(t, wallets.error)}</Banner> : null}
-        <div>
-          <Button asChild variant="secondary">
-            <Link to="/dashboard/wallets/" search={{ action: 'new' }}>
-              {t('wallet.backToWallets')}
-            </Link>
-          </Button>
-        </div>
-      </div>
-    );
+    return <FundWalletMissing />;
   }
+  return <FundView wallet={wallet} returningDepositId={returningDepositId} />;
+}
+
+/** What the fund page shows while its loader reads the wallets. */
+export function FundPending() {
+  const { t } = useTranslation('wallets');
+  return (
+    <div className="app-page">
+      <PageHeader title={t('fund.title')} />
+      <Skeleton shape="block" height="240px" />
+    </div>
+  );
+}
+
+/** An unknown wallet, or the wallets could not be read (`error`, the route's error component). */
+export function FundWalletMissing({ error }: { error?: unknown }) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  return (
+    <div className="app-page">
+      <PageHeader title={t('wallet.notFoundTitle')} description={t('wallet.notFoundText')} />
+      {error === undefined ? null : <Banner tone="danger">{errorMessage(t, error)}</Banner>}
+      <div>
+        <Button asChild variant="secondary">
+          <Link to="/dashboard/wallets/" search={{ action: 'new' }}>
+            {t('wallet.backToWallets')}
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function FundView({ wallet, returningDepositId }: { wallet: Wallet; returningDepositId: string | null }) {
+  const { t } = useTranslation('wallets');
   const methods = fundingMethods(wallet);
   return (
     <div className="app-page">
@@ -87,32 +96,9 @@ export function FundPage({
           </Link>
         }
       />
-      <Card>
-        <dl className="cash-balance">
-          <div>
-            <dt>{t('balance.available')}</dt>
-            <dd>
-              <MoneyAmount amount={wallet.balance.available} asset={wallet.asset} size="xl" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('balance.pendingIncoming')}</dt>
-            <dd>
-              <MoneyAmount amount={wallet.balance.pendingIncoming} asset={wallet.asset} size="lg" />
-            </dd>
-          </div>
-        </dl>
-        {methods.length === 0 ? null : <RemainingLimitHint operation="deposit" />}
-      </Card>
+      <FundBalances wallet={wallet} withLimit={methods.length > 0} />
       {methods.length === 0 ? (
-        <Card>
-          <p>{t('fund.noMethod')}</p>
-          <Button asChild variant="secondary">
-            <Link to="/dashboard/wallets/" search={{ action: 'transfer' }}>
-              {t('actions.transfer')}
-            </Link>
-          </Button>
-        </Card>
+        <NoFundingMethod />
       ) : (
         <Tabs
           label={t('fund.methods')}
@@ -125,6 +111,43 @@ export function FundPage({
         />
       )}
     </div>
+  );
+}
+
+function FundBalances({ wallet, withLimit }: { wallet: Wallet; withLimit: boolean }) {
+  const { t } = useTranslation('wallets');
+  return (
+    <Card>
+      <dl className="cash-balance">
+        <div>
+          <dt>{t('balance.available')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.available} asset={wallet.asset} size="xl" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('balance.pendingIncoming')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.pendingIncoming} asset={wallet.asset} size="lg" />
+          </dd>
+        </div>
+      </dl>
+      {withLimit ? <RemainingLimitHint operation="deposit" /> : null}
+    </Card>
+  );
+}
+
+function NoFundingMethod() {
+  const { t } = useTranslation('wallets');
+  return (
+    <Card>
+      <p>{t('fund.noMethod')}</p>
+      <Button asChild variant="secondary">
+        <Link to="/dashboard/wallets/" search={{ action: 'transfer' }}>
+          {t('actions.transfer')}
+        </Link>
+      </Button>
+    </Card>
   );
 }
 

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Wallet } from '@tessera/contracts';
 import { Badge, Banner, Button, Card, PageHeader, Skeleton, Tabs } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { WALLET_TABS, type WalletTab } from '../lib/wallet-tabs.ts';
-import { useCashCall } from '#/shared/cash/api/cash-request.ts';
-import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
+import { useWallets } from '#/shared/cash/api/get-wallets.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
 import { ActivityTab } from './activity-tab.tsx';
@@ -17,32 +15,33 @@ import '#/components/cash/cash.css';
 
 /** /dashboard/wallets/{id}/: the wallet view; `to` selects the tab (0 activity, 1 details, 2 statements). */
 export function WalletPage({ walletId, tabIndex }: { walletId: string; tabIndex: number }) {
-  const { t } = useTranslation(['wallets', 'errors']);
-  const call = useCashCall();
-  const wallets = useQuery(walletsQueryOptions(call));
-  const found = wallets.data?.find((candidate) => candidate.id === walletId);
-  // A list restored from the persisted cache may not know a wallet created since: wait for the fresh one.
-  if (wallets.isPending || (!found && !wallets.isFetchedAfterMount && wallets.isFetching)) {
-    return (
-      <div className="app-page">
-        <Skeleton shape="block" height="240px" />
-      </div>
-    );
-  }
-  if (wallets.isError) {
-    return (
-      <div className="app-page">
-        <PageHeader title={t('wallet.unavailable')} />
-        <Banner tone="danger">{errorMessage(t, wallets.error)}</Banner>
-      </div>
-    );
-  }
+  const { data: wallets } = useWallets();
   // Another customer's wallet and an unknown id look the same: not in the caller's list.
-  const wallet = found;
+  const wallet = wallets.find((candidate) => candidate.id === walletId);
   if (!wallet) {
     return <WalletNotFound />;
   }
   return <WalletView wallet={wallet} tabIndex={tabIndex} />;
+}
+
+/** What the wallet page shows while its loader reads the wallets. */
+export function WalletPending() {
+  return (
+    <div className="app-page">
+      <Skeleton shape="block" height="240px" />
+    </div>
+  );
+}
+
+/** The wallets could not be read (the route's error component). */
+export function WalletUnavailable({ error }: { error: unknown }) {
+  const { t } = useTranslation(['wallets', 'errors']);
+  return (
+    <div className="app-page">
+      <PageHeader title={t('wallet.unavailable')} />
+      <Banner tone="danger">{errorMessage(t, error)}</Banner>
+    </div>
+  );
 }
 
 function WalletNotFound() {
@@ -74,60 +73,8 @@ function WalletView({ wallet, tabIndex }: { wallet: Wallet; tabIndex: number }) 
     });
   return (
     <div className="app-page">
-      <PageHeader
-        eyebrow={t('wallet.eyebrow', { asset: wallet.asset })}
-        title={wallet.name}
-        back={
-          <Link className="app-link" to="/dashboard/wallets/" search={{ action: 'new' }}>
-            {t('wallet.backToWallets')}
-          </Link>
-        }
-        actions={
-          <>
-            <Button asChild variant="primary">
-              <Link to="/dashboard/wallets/$id/fund/" params={{ id: wallet.id }}>
-                {t('actions.addMoney')}
-              </Link>
-            </Button>
-            <Button variant="secondary" onClick={() => setTransferOpen(true)}>
-              {t('actions.transfer')}
-            </Button>
-          </>
-        }
-      />
-      <Card>
-        <dl className="cash-balance">
-          <div>
-            <dt>{t('balance.available')}</dt>
-            <dd>
-              <MoneyAmount amount={wallet.balance.available} asset={wallet.asset} size="xl" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('balance.posted')}</dt>
-            <dd>
-              <MoneyAmount amount={wallet.balance.posted} asset={wallet.asset} size="lg" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('balance.pendingIncoming')}</dt>
-            <dd>
-              <MoneyAmount amount={wallet.balance.pendingIncoming} asset={wallet.asset} size="lg" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('balance.pendingOutgoing')}</dt>
-            <dd>
-              <MoneyAmount amount={wallet.balance.pendingOutgoing} asset={wallet.asset} size="lg" />
-            </dd>
-          </div>
-        </dl>
-        {wallet.status === 'open' ? null : (
-          <p>
-            <Badge tone="danger">{t(`walletStatus.${wallet.status}`)}</Badge>
-          </p>
-        )}
-      </Card>
+      <WalletHeader wallet={wallet} onTransfer={() => setTransferOpen(true)} />
+      <WalletBalances wallet={wallet} />
       <Tabs
         label={t('wallet.tabs.label')}
         value={WALLET_TABS[tabIndex] ?? 'activity'}
@@ -144,6 +91,72 @@ function WalletView({ wallet, tabIndex }: { wallet: Wallet; tabIndex: number }) 
         initialFromWalletId={wallet.id}
       />
     </div>
+  );
+}
+
+function WalletHeader({ wallet, onTransfer }: { wallet: Wallet; onTransfer: () => void }) {
+  const { t } = useTranslation('wallets');
+  return (
+    <PageHeader
+      eyebrow={t('wallet.eyebrow', { asset: wallet.asset })}
+      title={wallet.name}
+      back={
+        <Link className="app-link" to="/dashboard/wallets/" search={{ action: 'new' }}>
+          {t('wallet.backToWallets')}
+        </Link>
+      }
+      actions={
+        <>
+          <Button asChild variant="primary">
+            <Link to="/dashboard/wallets/$id/fund/" params={{ id: wallet.id }}>
+              {t('actions.addMoney')}
+            </Link>
+          </Button>
+          <Button variant="secondary" onClick={onTransfer}>
+            {t('actions.transfer')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+function WalletBalances({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation('wallets');
+  return (
+    <Card>
+      <dl className="cash-balance">
+        <div>
+          <dt>{t('balance.available')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.available} asset={wallet.asset} size="xl" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('balance.posted')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.posted} asset={wallet.asset} size="lg" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('balance.pendingIncoming')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.pendingIncoming} asset={wallet.asset} size="lg" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('balance.pendingOutgoing')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.pendingOutgoing} asset={wallet.asset} size="lg" />
+          </dd>
+        </div>
+      </dl>
+      {wallet.status === 'open' ? null : (
+        <p>
+          <Badge tone="danger">{t(`walletStatus.${wallet.status}`)}</Badge>
+        </p>
+      )}
+    </Card>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Banner, Button, Card, EmptyState, PageHeader, Skeleton, WalletIcon } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { useCashCall } from '#/shared/cash/api/cash-request.ts';
-import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
+import { useWallets } from '#/shared/cash/api/get-wallets.ts';
+import { QueryBoundary } from '#/components/query-boundary.tsx';
 import { errorMessage } from '#/lib/error-message.ts';
 import { WalletCards } from '#/components/cash/wallet-cards.tsx';
 import { LimitsPanel } from '#/components/cash/limits-panel.tsx';
@@ -19,9 +18,7 @@ import '#/components/cash/cash.css';
  */
 export function WalletsPage({ action }: { action: 'new' | 'transfer' }) {
   const { t } = useTranslation(['wallets', 'errors']);
-  const call = useCashCall();
   const navigate = useNavigate();
-  const wallets = useQuery(walletsQueryOptions(call));
   return (
     <div className="app-page">
       <PageHeader
@@ -40,16 +37,12 @@ export function WalletsPage({ action }: { action: 'new' | 'transfer' }) {
           <h2 id="wallets-list-title" className="cash-section__title">
             {t('list.title')}
           </h2>
-          {wallets.isPending ? <Skeleton shape="block" height="160px" /> : null}
-          {wallets.isError ? <Banner tone="danger">{errorMessage(t, wallets.error)}</Banner> : null}
-          {wallets.data && wallets.data.length === 0 ? (
-            <EmptyState
-              icon={<WalletIcon />}
-              title={t('list.emptyTitle')}
-              description={t('list.emptyText')}
-            />
-          ) : null}
-          {wallets.data && wallets.data.length > 0 ? <WalletCards wallets={wallets.data} /> : null}
+          <QueryBoundary
+            pending={<Skeleton shape="block" height="160px" />}
+            failed={(error) => <Banner tone="danger">{errorMessage(t, error)}</Banner>}
+          >
+            <WalletList />
+          </QueryBoundary>
         </section>
         <div className="cash-section">
           <Card as="section" title={t('create.title')} headingLevel={2}>
@@ -64,4 +57,15 @@ export function WalletsPage({ action }: { action: 'new' | 'transfer' }) {
       />
     </div>
   );
+}
+
+function WalletList() {
+  const { t } = useTranslation('wallets');
+  const { data: wallets } = useWallets();
+  if (wallets.length === 0) {
+    return (
+      <EmptyState icon={<WalletIcon />} title={t('list.emptyTitle')} description={t('list.emptyText')} />
+    );
+  }
+  return <WalletCards wallets={wallets} />;
 }

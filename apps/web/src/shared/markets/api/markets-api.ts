@@ -71,17 +71,31 @@ export interface InstrumentDetails {
 export type ServiceCall = <T>(path: string, request?: ApiRequest) => Promise<T>;
 
 /** The three public market services' callers from the router context. */
-export function useMarketCalls(): { info: ServiceCall; data: ServiceCall; series: ServiceCall } {
+export function useMarketCalls(): MarketCalls {
   const router = useRouter();
   return marketCalls(router.options.context.api);
 }
 
-export function marketCalls(api: ApiClient) {
-  return {
-    info: ((path, request) => api(MARKET_DATA_INFO_SERVICE, path, request)) as ServiceCall,
-    data: ((path, request) => api(MARKET_DATA_SERVICE, path, request)) as ServiceCall,
-    series: ((path, request) => api(TIME_SERIES_SERVICE, path, request)) as ServiceCall,
-  };
+export interface MarketCalls {
+  info: ServiceCall;
+  data: ServiceCall;
+  series: ServiceCall;
+}
+
+const callers = new WeakMap<ApiClient, MarketCalls>();
+
+/** The three callers bound to one API client, made once per client (stable across renders and loaders). */
+export function marketCalls(api: ApiClient): MarketCalls {
+  let calls = callers.get(api);
+  if (!calls) {
+    calls = {
+      info: (path, request) => api(MARKET_DATA_INFO_SERVICE, path, request),
+      data: (path, request) => api(MARKET_DATA_SERVICE, path, request),
+      series: (path, request) => api(TIME_SERIES_SERVICE, path, request),
+    };
+    callers.set(api, calls);
+  }
+  return calls;
 }
 
 export const marketKeys = {

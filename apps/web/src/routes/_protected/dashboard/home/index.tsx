@@ -6,6 +6,9 @@ import { DashboardHomePage } from '#/features/home/components/dashboard-home-pag
 export const Route = createFileRoute('/_protected/dashboard/home/')({
   validateSearch: (raw: SearchInput): { origin?: 'deposit_success' } =>
     raw['origin'] === 'deposit_success' ? { origin: 'deposit_success' } : {},
+  // Imported when the route loads, so the dashboard's data code stays out of the public pages' first load.
+  loader: ({ context }) =>
+    import('#/features/home/api/load-dashboard-home.ts').then((m) => m.loadDashboardHome(context)),
   component: Home,
 });
 

@@ -9,6 +9,9 @@ export const Route = createFileRoute('/_protected/dashboard/trading/')({
   validateSearch: (raw: SearchInput) => ({
     product: isProductId(raw['product']) ? raw['product'] : fallbackProduct(),
   }),
+  loaderDeps: ({ search }) => ({ product: search.product }),
+  loader: ({ context, deps }) =>
+    import('#/features/trading/api/load-trading.ts').then((m) => m.loadTrading(context, deps.product)),
   component: Trading,
 });
 

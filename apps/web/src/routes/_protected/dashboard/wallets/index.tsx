@@ -6,6 +6,8 @@ export const Route = createFileRoute('/_protected/dashboard/wallets/')({
   validateSearch: (raw: SearchInput) => ({
     action: oneOf(raw['action'], ['new', 'transfer'] as const, 'new'),
   }),
+  loader: ({ context }) =>
+    import('#/features/wallets/api/load-wallets.ts').then((m) => m.loadWalletList(context)),
   component: Wallets,
 });
 

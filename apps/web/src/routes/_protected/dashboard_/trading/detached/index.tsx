@@ -13,6 +13,9 @@ export const Route = createFileRoute('/_protected/dashboard_/trading/detached/')
     }
     return { component: component as DetachedComponent, product: assertProductId(raw['product']) };
   },
+  loaderDeps: ({ search }) => ({ product: search.product }),
+  loader: ({ context, deps }) =>
+    import('#/features/trading/api/load-trading.ts').then((m) => m.loadDetachedPanel(context, deps.product)),
   component: Detached,
 });
 

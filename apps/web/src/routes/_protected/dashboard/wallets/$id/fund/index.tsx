@@ -1,6 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { ApiError } from '#/lib/api.ts';
 import type { SearchInput } from '#/lib/search-params.ts';
-import { FundPage } from '#/features/wallets/components/fund-page.tsx';
+import { ErrorPage } from '#/features/errors/components/error-page.tsx';
+import { FundPage, FundPending, FundWalletMissing } from '#/features/wallets/components/fund-page.tsx';
 
 const DEPOSIT_ID = /^[0-9a-f-]{8,64}$/i;
 
@@ -11,6 +13,10 @@ export const Route = createFileRoute('/_protected/dashboard/wallets/$id/fund/')(
     const value = raw['cardDeposit'];
     return typeof value === 'string' && DEPOSIT_ID.test(value) ? { cardDeposit: value } : {};
   },
+  loader: ({ context, params }) =>
+    import('#/features/wallets/api/load-wallets.ts').then((m) => m.loadWallet(context, params.id)),
+  pendingComponent: FundPending,
+  errorComponent: FundError,
   component: Fund,
 });
 
@@ -18,4 +24,13 @@ function Fund() {
   const { id } = Route.useParams();
   const { cardDeposit } = Route.useSearch();
   return <FundPage walletId={id} returningDepositId={cardDeposit ?? null} />;
+}
+
+/** The wallets could not be read: the page says so in place; anything else is the error page. */
+function FundError(props: ErrorComponentProps) {
+  return props.error instanceof ApiError ? (
+    <FundWalletMissing error={props.error} />
+  ) : (
+    <ErrorPage {...props} />
+  );
 }

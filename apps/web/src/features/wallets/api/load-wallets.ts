@@ -1,0 +1,29 @@
+/**
+ * The wallet pages' loaders. They fill TanStack Query's cache with the caller's wallets (the components read them
+ * with the same query options, features/../shared/cash/api/get-wallets.ts).
+ */
+import type { RouterContext } from '#/router.tsx';
+import { cashCaller } from '#/shared/cash/api/cash-request.ts';
+import { limitsQueryOptions } from '#/shared/cash/api/get-cash-limits.ts';
+import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
+
+/** /dashboard/wallets/: the list shows its own failure, so a failed read does not fail the route. */
+export async function loadWalletList({ queryClient, api }: RouterContext): Promise<void> {
+  const cash = cashCaller(api);
+  void queryClient.prefetchQuery(limitsQueryOptions(cash));
+  await queryClient.ensureQueryData(walletsQueryOptions(cash)).catch(() => undefined);
+}
+
+/**
+ * /dashboard/wallets/{id}/ and its fund page: the wallet comes from the caller's list (another customer's wallet
+ * and an unknown id look the same: not in it). A list restored from the persisted cache may not know a wallet
+ * created since, so a list without the wallet is fetched again before the page says it does not exist. A failed
+ * read fails the route: its error component says the wallet is unavailable.
+ */
+export async function loadWallet({ queryClient, api }: RouterContext, walletId: string): Promise<void> {
+  const options = walletsQueryOptions(cashCaller(api));
+  const wallets = await queryClient.ensureQueryData(options);
+  if (!wallets.some((wallet) => wallet.id === walletId)) {
+    await queryClient.fetchQuery({ ...options, staleTime: 0 });
+  }
+}

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Order, Position, ProductId } from '@tessera/contracts';
-import { Banner, Button, Dialog, DialogClose, Tabs, TextField } from '@tessera/ui';
+import { Banner, Button, Tabs } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import {
   formatDateTime,
@@ -17,11 +17,11 @@ import {
   openOrdersQueryOptions,
   orderHistoryQueryOptions,
   positionsQueryOptions,
-  replaceOrder,
   useApplyOrder,
   useTradingCall,
 } from '../api/trading-api.ts';
-import { normalizeDecimal, tradingErrorMessage } from '../lib/order-input.ts';
+import { tradingErrorMessage } from '../lib/order-input.ts';
+import { ReplaceDialog } from './replace-order-dialog.tsx';
 
 /** Open orders (cancel, replace), positions with P&L, and recent order history, all live. */
 export function OrdersPanel({ onSelect }: { onSelect: (product: ProductId) => void }) {
@@ -184,84 +184,6 @@ function OpenOrders({
       )}
       {replacing ? <ReplaceDialog order={replacing} onClose={() => setReplacing(null)} /> : null}
     </>
-  );
-}
-
-function ReplaceDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const { t } = useTranslation(['trading', 'errors']);
-  const language = currentLanguage();
-  const call = useTradingCall();
-  const applyOrder = useApplyOrder();
-  const [limitPrice, setLimitPrice] = useState(order.limitPrice ?? '');
-  const [quantity, setQuantity] = useState(order.quantity);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const price = normalizeDecimal(limitPrice);
-  const size = normalizeDecimal(quantity);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (price === null || size === null) {
-      setError(t('form.problems.replace'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const replaced = await replaceOrder(call, order.id, {
-        ...(price !== order.limitPrice ? { limitPrice: price } : {}),
-        ...(size !== order.quantity ? { quantity: size } : {}),
-      });
-      applyOrder(replaced);
-      broadcast({ type: 'order', order: replaced });
-      onClose();
-    } catch (reason) {
-      setError(tradingErrorMessage(t, reason, language));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={t('replace.title')}
-      description={t('replace.description', { product: order.productId, side: t(`side.${order.side}`) })}
-      closeLabel={t('confirm.close')}
-    >
-      <form
-        className="app-form"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-label={t('replace.title')}
-      >
-        {error ? <Banner tone="danger">{error}</Banner> : null}
-        <TextField
-          label={t('form.limitPrice')}
-          value={limitPrice}
-          onChange={(event) => setLimitPrice(event.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <TextField
-          label={t('form.quantity')}
-          hint={t('replace.quantityHint', { filled: formatQuantity(order.filledQuantity, language) })}
-          value={quantity}
-          onChange={(event) => setQuantity(event.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <div className="trd-dialog-actions">
-          <DialogClose asChild>
-            <Button variant="secondary">{t('confirm.cancel')}</Button>
-          </DialogClose>
-          <Button type="submit" variant="primary" loading={busy} loadingLabel={t('replace.saving')}>
-            {t('replace.submit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 

@@ -1,4 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Link } from '@tanstack/react-router';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
@@ -6,6 +10,7 @@ import { isProvided } from '#/lib/search-params.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { passwordProblems } from '#/lib/password-policy.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
+import { firstError, SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 
 export interface ForgotPasswordSearch {
@@ -14,6 +19,32 @@ export interface ForgotPasswordSearch {
   username?: string;
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function requestCodeSchema(t: Translate) {
+  return z.object({
+    email: z.string().refine((email) => email.trim() !== '', t('errors:auth.usernameEmpty')),
+  });
+}
+
+type RequestCodeValues = z.infer<ReturnType<typeof requestCodeSchema>>;
+
+/** One problem at a time, in this order: the e-mail, the code, the password policy (spec section 5). */
+function resetSchema(t: Translate) {
+  return z.object({
+    email: z.string().refine((email) => email.trim() !== '', t('errors:auth.usernameEmpty')),
+    code: z.string().refine((code) => code.trim() !== '', t('errors:auth.codeEmpty')),
+    password: z.string().superRefine((password, context) => {
+      const problems = passwordProblems(password);
+      if (problems.length > 0) {
+        context.addIssue({ code: 'custom', message: problems.map((key) => t(key)).join(' ') });
+      }
+    }),
+  });
+}
+
+type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
+
 /**
  * /forgotPassword: ask for a code by e-mail, then set a new password with it. `sendEmail` sends the code at once
  * to that address; `username` prefills; `auth_code` (from the e-mail) opens the second step with the code filled in.
@@ -21,70 +52,31 @@ export interface ForgotPasswordSearch {
  */
 export function ForgotPasswordPage({ search }: { search: ForgotPasswordSearch }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const identity = useIdentity();
   const initial = isProvided(search.sendEmail)
     ? search.sendEmail
     : isProvided(search.username)
       ? search.username
       : '';
-  const [email, setEmail] = useState(initial);
+  const form = useForm<RequestCodeValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(requestCodeSchema(t)),
+    defaultValues: { email: initial },
+  });
+  const email = useWatch({ control: form.control, name: 'email' });
   const [step, setStep] = useState<'request' | 'reset' | 'done'>(
     isProvided(search.auth_code) ? 'reset' : 'request',
   );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const sent = useRef(false);
-
-  const request = async () => {
-    if (email.trim() === '') {
-      setError(t('errors:auth.usernameEmpty'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await (await identity()).resetPassword({ username: email.trim() });
-      setStep('reset');
-    } catch (failure) {
-      setError(t(authErrorKey(failure)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useEffect(() => {
-    if (isProvided(search.sendEmail) && !sent.current) {
-      sent.current = true;
-      void request();
-    }
-  });
-
   return (
     <AuthLayout
       title={t('auth:forgotPassword.title')}
       lead={step === 'request' ? t('auth:forgotPassword.lead') : undefined}
     >
       {step === 'request' ? (
-        <form
-          className="app-form"
-          noValidate
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            void request();
-          }}
-        >
-          <TextField
-            label={t('auth:fields.email')}
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-          />
-          <FormError message={error} />
-          <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')} fullWidth>
-            {t('auth:forgotPassword.send')}
-          </Button>
-        </form>
+        <RequestCodeForm
+          form={form}
+          sendAtOnce={isProvided(search.sendEmail)}
+          onSent={() => setStep('reset')}
+        />
       ) : null}
       {step === 'reset' ? (
         <ResetForm
@@ -103,6 +95,65 @@ export function ForgotPasswordPage({ search }: { search: ForgotPasswordSearch })
   );
 }
 
+/** "Send me a code": at once when the link said so (`sendEmail`), else when the person asks. */
+function RequestCodeForm({
+  form,
+  sendAtOnce,
+  onSent,
+}: {
+  form: UseFormReturn<RequestCodeValues>;
+  sendAtOnce: boolean;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const identity = useIdentity();
+  const [error, setError] = useState<string | null>(null);
+  const requesting = useMutation({
+    mutationFn: async ({ email }: RequestCodeValues) =>
+      (await identity()).resetPassword({ username: email.trim() }),
+  });
+  const request = form.handleSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        await requesting.mutateAsync(values);
+        onSent();
+      } catch (failure) {
+        setError(t(authErrorKey(failure)));
+      }
+    },
+    (errors) => setError(errors.email?.message ?? null),
+  );
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sendAtOnce && !sent.current) {
+      sent.current = true;
+      void request();
+    }
+  });
+  return (
+    <form className="app-form" noValidate onSubmit={(event) => void request(event)}>
+      <TextField
+        label={t('auth:fields.email')}
+        type="email"
+        autoComplete="username"
+        {...form.register('email')}
+        required
+      />
+      <FormError message={error} />
+      <Button
+        type="submit"
+        variant="primary"
+        loading={requesting.isPending}
+        loadingLabel={t('auth:pending')}
+        fullWidth
+      >
+        {t('auth:forgotPassword.send')}
+      </Button>
+    </form>
+  );
+}
+
 function ResetForm({
   email,
   initialCode,
@@ -114,60 +165,41 @@ function ResetForm({
 }) {
   const { t } = useTranslation(['auth', 'errors']);
   const identity = useIdentity();
-  const [values, setValues] = useState({ email, code: initialCode, password: '' });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (values.email.trim() === '') {
-      setError(t('errors:auth.usernameEmpty'));
-      return;
-    }
-    if (values.code.trim() === '') {
-      setError(t('errors:auth.codeEmpty'));
-      return;
-    }
-    const problems = passwordProblems(values.password);
-    if (problems.length > 0) {
-      setError(problems.map((key) => t(key)).join(' '));
-      return;
-    }
-    setBusy(true);
-    try {
-      await (
-        await identity()
-      ).confirmResetPassword({
+  const form = useForm<ResetValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(resetSchema(t)),
+    defaultValues: { email, code: initialCode, password: '' },
+  });
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const resetting = useMutation({
+    mutationFn: async (values: ResetValues) =>
+      (await identity()).confirmResetPassword({
         username: values.email.trim(),
         confirmationCode: values.code.trim(),
         newPassword: values.password,
-      });
-      onDone();
-    } catch (failure) {
-      setError(t(authErrorKey(failure)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [name]: event.target.value }));
+      }),
+    onSuccess: onDone,
+    onError: (failure) => setError(t(authErrorKey(failure))),
+  });
+  const reset = (values: ResetValues) => resetting.mutate(values);
   return (
-    <form className="app-form" onSubmit={submit} noValidate>
-      <p>{t('auth:forgotPassword.codeLead', { email: values.email })}</p>
+    <form
+      className="app-form"
+      onSubmit={form.handleSubmit(reset, (errors) =>
+        setError(firstError(errors, ['email', 'code', 'password'])),
+      )}
+      noValidate
+    >
+      <p>{t('auth:forgotPassword.codeLead', { email: typedEmail })}</p>
       {email === '' ? (
-        <TextField
-          label={t('auth:fields.email')}
-          type="email"
-          value={values.email}
-          onChange={set('email')}
-          required
-        />
+        <TextField label={t('auth:fields.email')} type="email" {...form.register('email')} required />
       ) : null}
       <TextField
         label={t('auth:fields.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={values.code}
-        onChange={set('code')}
+        {...form.register('code')}
         required
       />
       <TextField
@@ -175,12 +207,17 @@ function ResetForm({
         hint={t('auth:password.hint')}
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
+        {...form.register('password')}
         required
       />
       <FormError message={error} />
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')} fullWidth>
+      <Button
+        type="submit"
+        variant="primary"
+        loading={resetting.isPending}
+        loadingLabel={t('auth:pending')}
+        fullWidth
+      >
         {t('auth:forgotPassword.reset')}
       </Button>
     </form>

@@ -1,4 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
@@ -6,6 +10,7 @@ import { SIGNED_IN_HOME, takeHostedLoginError } from '#/lib/auth.ts';
 import { isProvided } from '#/lib/search-params.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { useFinishSignIn, useIdentity } from '#/lib/use-identity.ts';
+import { firstError, SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { ChallengeStep, type Challenge } from './challenge-step.tsx';
 
@@ -15,6 +20,18 @@ export interface LoginSearch {
   username?: string;
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The e-mail first, then the password; the identity service says whether they match. */
+function signInSchema(t: Translate) {
+  return z.object({
+    email: z.string().refine((email) => email.trim() !== '', t('errors:auth.usernameEmpty')),
+    password: z.string().refine((password) => password !== '', t('errors:auth.passwordEmpty')),
+  });
+}
+
+type SignInValues = z.infer<ReturnType<typeof signInSchema>>;
+
 /**
  * /login: e-mail and password (USER_PASSWORD_AUTH), then whatever challenge the identity service asks for.
  * `username` prefills the form; `code` with `username` confirms a new account from an e-mailed link first.
@@ -22,10 +39,7 @@ export interface LoginSearch {
  */
 export function LoginPage({ search }: { search: LoginSearch }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const identity = useIdentity();
   const finish = useFinishSignIn();
-  const [email, setEmail] = useState(isProvided(search.username) ? search.username : '');
-  const [password, setPassword] = useState('');
   // A hosted sign-in that failed comes back here with its reason (read once, when the page opens).
   const [error, setError] = useState<string | null>(() => {
     const key = takeHostedLoginError();
@@ -33,47 +47,8 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   });
   const [notice, setNotice] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
-  const pending = useRef(false);
-  const [busy, setBusy] = useState(false);
   const redirect = isProvided(search.redirect) ? search.redirect : undefined;
   useConfirmFromLink(search, setNotice, setError);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending.current) {
-      return;
-    }
-    if (email.trim() === '') {
-      setError(t('errors:auth.usernameEmpty'));
-      return;
-    }
-    if (password === '') {
-      setError(t('errors:auth.passwordEmpty'));
-      return;
-    }
-    pending.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      const auth = await identity();
-      const result = await auth.signIn({
-        username: email.trim(),
-        password,
-        options: { authFlowType: 'USER_PASSWORD_AUTH' },
-      });
-      if (result.nextStep.signInStep === 'DONE') {
-        await finish(redirect);
-      } else {
-        setChallenge({ step: result.nextStep, email: email.trim() });
-      }
-    } catch (failure) {
-      setError(t(authErrorKey(failure)));
-    } finally {
-      pending.current = false;
-      setBusy(false);
-    }
-  };
-
   if (challenge) {
     return (
       <AuthLayout title={t('auth:login.title')}>
@@ -84,23 +59,115 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   return (
     <AuthLayout title={t('auth:login.title')} lead={t('auth:login.lead')}>
       {notice ? <Banner tone="success">{notice}</Banner> : null}
-      <form className="app-form" onSubmit={submit} noValidate>
+      <LoginForm
+        initialEmail={isProvided(search.username) ? search.username : ''}
+        redirect={redirect}
+        error={error}
+        setError={setError}
+        onChallenge={setChallenge}
+      />
+    </AuthLayout>
+  );
+}
+
+/** Signs in with the password; resolves to the challenge asked for, or null once signed in. */
+function useSignIn(redirect: string | undefined) {
+  const identity = useIdentity();
+  const finish = useFinishSignIn();
+  return useMutation({
+    mutationFn: async ({ email, password }: SignInValues): Promise<Challenge | null> => {
+      const auth = await identity();
+      const result = await auth.signIn({
+        username: email.trim(),
+        password,
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      });
+      if (result.nextStep.signInStep === 'DONE') {
+        await finish(redirect);
+        return null;
+      }
+      return { step: result.nextStep, email: email.trim() };
+    },
+  });
+}
+
+/**
+ * Submitting the sign-in form. A second submit while one is pending (validation included) is ignored: the flag is
+ * set at once, where a state update would let a double click through before the next render.
+ */
+function useLoginSubmit(
+  form: UseFormReturn<SignInValues>,
+  redirect: string | undefined,
+  setError: (message: string | null) => void,
+  onChallenge: (challenge: Challenge) => void,
+) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const signIn = useSignIn(redirect);
+  const pending = useRef(false);
+  const signInWith = async (values: SignInValues) => {
+    setError(null);
+    try {
+      const challenge = await signIn.mutateAsync(values);
+      if (challenge) {
+        onChallenge(challenge);
+      }
+    } catch (failure) {
+      setError(t(authErrorKey(failure)));
+    } finally {
+      pending.current = false;
+    }
+  };
+  const refused = (errors: FieldErrors<SignInValues>) => {
+    pending.current = false;
+    setError(firstError(errors, ['email', 'password']));
+  };
+  const onSubmit = (event: FormEvent) => {
+    if (pending.current) {
+      event.preventDefault();
+      return;
+    }
+    pending.current = true;
+    void form.handleSubmit(signInWith, refused)(event);
+  };
+  return { onSubmit, busy: signIn.isPending };
+}
+
+function LoginForm({
+  initialEmail,
+  redirect,
+  error,
+  setError,
+  onChallenge,
+}: {
+  initialEmail: string;
+  redirect: string | undefined;
+  error: string | null;
+  setError: (message: string | null) => void;
+  onChallenge: (challenge: Challenge) => void;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const form = useForm<SignInValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(signInSchema(t)),
+    defaultValues: { email: initialEmail, password: '' },
+  });
+  const email = useWatch({ control: form.control, name: 'email' });
+  const { onSubmit, busy } = useLoginSubmit(form, redirect, setError, onChallenge);
+  return (
+    <>
+      <form className="app-form" onSubmit={onSubmit} noValidate>
         <TextField
           label={t('auth:fields.email')}
           type="email"
-          name="email"
           autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...form.register('email')}
           required
         />
         <TextField
           label={t('auth:fields.password')}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...form.register('password')}
           required
         />
         <FormError message={error} />
@@ -109,15 +176,23 @@ export function LoginPage({ search }: { search: LoginSearch }) {
         </Button>
       </form>
       <HostedLoginButton redirect={redirect} onError={setError} />
-      <div className="app-auth__links">
-        <Link to="/forgotPassword" search={{ username: email || undefined }}>
-          {t('auth:login.forgot')}
-        </Link>
-        <Link to="/register" search={{ redirect }}>
-          {t('auth:login.register')}
-        </Link>
-      </div>
-    </AuthLayout>
+      <LoginLinks email={email} redirect={redirect} />
+    </>
+  );
+}
+
+/** Forgot password (with the e-mail typed so far) and create an account (keeping where to go afterwards). */
+function LoginLinks({ email, redirect }: { email: string; redirect: string | undefined }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="app-auth__links">
+      <Link to="/forgotPassword" search={{ username: email || undefined }}>
+        {t('auth:login.forgot')}
+      </Link>
+      <Link to="/register" search={{ redirect }}>
+        {t('auth:login.register')}
+      </Link>
+    </div>
   );
 }
 

@@ -1,4 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
 import { Link } from '@tanstack/react-router';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
@@ -7,6 +11,7 @@ import { authErrorKey } from '#/lib/auth-errors.ts';
 import { pollUntilSignedIn } from '../lib/auto-sign-in.ts';
 import { isPhoneNumber, passwordProblems } from '#/lib/password-policy.ts';
 import { useFinishSignIn, useIdentity } from '#/lib/use-identity.ts';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { CodeForm } from './code-form.tsx';
 
@@ -64,55 +69,47 @@ export function RegisterPage({ search }: { search: RegisterSearch }) {
   );
 }
 
-function SignUpForm({
-  initialEmail,
-  onSignedUp,
-}: {
-  initialEmail: string;
-  onSignedUp: (email: string) => void;
-}) {
-  const { t } = useTranslation(['auth', 'errors']);
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The sign-up fields as spec section 5 checks them: e-mail and phone given, the password policy, the confirmation. */
+function signUpSchema(t: Translate) {
+  return z
+    .object({ email: z.string(), phone: z.string(), password: z.string(), confirm: z.string() })
+    .superRefine((values, context) => {
+      const problem = (path: keyof SignUpValues, message: string) =>
+        context.addIssue({ code: 'custom', path: [path], message });
+      if (values.email.trim() === '') {
+        problem('email', t('errors:auth.emailEmpty'));
+      }
+      if (values.phone.trim() === '') {
+        problem('phone', t('errors:auth.phoneEmpty'));
+      } else if (!isPhoneNumber(values.phone.trim())) {
+        problem('phone', t('auth:fields.phoneInvalid'));
+      }
+      const policy = passwordProblems(values.password);
+      if (values.password === '') {
+        problem('password', t('errors:auth.passwordEmpty'));
+      } else if (policy.length > 0) {
+        problem('password', policy.map((key) => t(key)).join(' '));
+      }
+      if (values.confirm !== values.password) {
+        problem('confirm', t('auth:fields.confirmMismatch'));
+      }
+    });
+}
+
+interface SignUpValues {
+  email: string;
+  phone: string;
+  password: string;
+  confirm: string;
+}
+
+/** Creates the account (signing in by itself once confirmed), with the referral code the visitor arrived with. */
+function useSignUp() {
   const identity = useIdentity();
-  const [values, setValues] = useState({ email: initialEmail, phone: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values | 'form', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((old) => ({ ...old, [name]: event.target.value })),
-  });
-  const validate = () => {
-    const found: typeof errors = {};
-    if (values.email.trim() === '') {
-      found.email = t('errors:auth.emailEmpty');
-    }
-    if (values.phone.trim() === '') {
-      found.phone = t('errors:auth.phoneEmpty');
-    } else if (!isPhoneNumber(values.phone.trim())) {
-      found.phone = t('auth:fields.phoneInvalid');
-    }
-    const problems = passwordProblems(values.password);
-    if (values.password === '') {
-      found.password = t('errors:auth.passwordEmpty');
-    } else if (problems.length > 0) {
-      found.password = problems.map((key) => t(key)).join(' ');
-    }
-    if (values.confirm !== values.password) {
-      found.confirm = t('auth:fields.confirmMismatch');
-    }
-    return found;
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || busy) {
-      return;
-    }
-    setBusy(true);
-    try {
+  return useMutation({
+    mutationFn: async (values: SignUpValues) => {
       const auth = await identity();
       const email = values.email.trim();
       const referral = localStorage.getItem(REFERRAL_STORAGE_KEY) ?? undefined;
@@ -125,21 +122,66 @@ function SignUpForm({
           clientMetadata: referral ? { referral } : undefined,
         },
       });
-      onSignedUp(email);
+      return email;
+    },
+  });
+}
+
+function SignUpForm({
+  initialEmail,
+  onSignedUp,
+}: {
+  initialEmail: string;
+  onSignedUp: (email: string) => void;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const signUp = useSignUp();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignUpValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(signUpSchema(t)),
+    defaultValues: { email: initialEmail, phone: '', password: '', confirm: '' },
+  });
+  const create = async (values: SignUpValues) => {
+    setFormError(null);
+    if (signUp.isPending) {
+      return;
+    }
+    try {
+      onSignedUp(await signUp.mutateAsync(values));
     } catch (failure) {
-      setErrors({ form: t(authErrorKey(failure)) });
-    } finally {
-      setBusy(false);
+      setFormError(t(authErrorKey(failure)));
     }
   };
   return (
-    <form className="app-form" onSubmit={submit} noValidate>
+    <form className="app-form" onSubmit={form.handleSubmit(create, () => setFormError(null))} noValidate>
+      <SignUpInputs form={form} />
+      <FormError message={formError} />
+      <Button
+        type="submit"
+        variant="primary"
+        loading={signUp.isPending}
+        loadingLabel={t('auth:pending')}
+        fullWidth
+      >
+        {t('auth:register.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpInputs({ form }: { form: UseFormReturn<SignUpValues> }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const { errors } = form.formState;
+  return (
+    <>
       <TextField
         label={t('auth:fields.email')}
         type="email"
         autoComplete="email"
         required
-        {...field('email')}
+        {...form.register('email')}
+        error={errors.email?.message}
       />
       <TextField
         label={t('auth:fields.phone')}
@@ -147,7 +189,8 @@ function SignUpForm({
         type="tel"
         autoComplete="tel"
         required
-        {...field('phone')}
+        {...form.register('phone')}
+        error={errors.phone?.message}
       />
       <TextField
         label={t('auth:fields.password')}
@@ -155,20 +198,18 @@ function SignUpForm({
         type="password"
         autoComplete="new-password"
         required
-        {...field('password')}
+        {...form.register('password')}
+        error={errors.password?.message}
       />
       <TextField
         label={t('auth:fields.confirmPassword')}
         type="password"
         autoComplete="new-password"
         required
-        {...field('confirm')}
+        {...form.register('confirm')}
+        error={errors.confirm?.message}
       />
-      <FormError message={errors.form ?? null} />
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')} fullWidth>
-        {t('auth:register.submit')}
-      </Button>
-    </form>
+    </>
   );
 }
 

@@ -4,11 +4,11 @@
  * head (which also serves as the ledger's lock), the open-pending index, and an account's status.
  */
 import { sql } from 'kysely';
-import type { Migration } from '@tessera/platform';
+import type { AnyKysely, Migration } from '@tessera/platform';
 
-export const createLedger: Migration = {
-  async up(db) {
-    await sql`
+/** Tenants (the bank's own, `tessera`, first) and their ledgers. */
+async function tenantsAndLedgers(db: AnyKysely): Promise<void> {
+  await sql`
       create table tenants (
         id text primary key,
         owner_user_id text,
@@ -30,7 +30,12 @@ export const createLedger: Migration = {
         created_at timestamptz not null default now(),
         unique (tenant_id, code)
       );
+  `.execute(db);
+}
 
+/** Accounts and the audit trail of their status changes. */
+async function accounts(db: AnyKysely): Promise<void> {
+  await sql`
       create table accounts (
         tenant_id text not null,
         id uuid not null,
@@ -60,7 +65,12 @@ export const createLedger: Migration = {
         created_at timestamptz not null default now()
       );
       create index account_events_account on account_events (tenant_id, account_id, created_at);
+  `.execute(db);
+}
 
+/** The append-only transfers and their indexes. */
+async function transfers(db: AnyKysely): Promise<void> {
+  await sql`
       create table transfers (
         tenant_id text not null,
         id uuid not null,
@@ -95,7 +105,12 @@ export const createLedger: Migration = {
       create index transfers_credit_history on transfers (tenant_id, credit_account_id, created_at, sequence);
       -- A pending transfer is posted, voided or expired at most once, whatever the engine does.
       create unique index transfers_resolving on transfers (tenant_id, pending_id) where pending_id is not null;
+  `.execute(db);
+}
 
+/** The index of pending transfers still reserved. */
+async function pendingTransfers(db: AnyKysely): Promise<void> {
+  await sql`
       -- Pending transfers still reserved: inserted with the pending transfer, deleted when it is resolved. The expiry
       -- sweep reads it by expires_at, so its cost follows what is open, not the whole history.
       create table pending_transfers (
@@ -110,7 +125,12 @@ export const createLedger: Migration = {
       create index pending_transfers_expiry on pending_transfers (expires_at) where expires_at is not null;
       create index pending_transfers_debit on pending_transfers (tenant_id, debit_account_id);
       create index pending_transfers_credit on pending_transfers (tenant_id, credit_account_id);
+  `.execute(db);
+}
 
+/** First results of rejected ids. */
+async function transferRejections(db: AnyKysely): Promise<void> {
+  await sql`
       -- Ids whose first attempt was rejected by a state-dependent rule (insufficient funds, unknown account, ...):
       -- a retry returns that first result instead of succeeding later (TigerBeetle's id_already_failed).
       create table transfer_rejections (
@@ -123,6 +143,16 @@ export const createLedger: Migration = {
         created_at timestamptz not null default now(),
         primary key (tenant_id, id)
       );
-    `.execute(db);
+  `.execute(db);
+}
+
+export const createLedger: Migration = {
+  // One named step per table, the same SQL in the same order (migrate.ts keeps no checksums).
+  async up(db) {
+    await tenantsAndLedgers(db);
+    await accounts(db);
+    await transfers(db);
+    await pendingTransfers(db);
+    await transferRejections(db);
   },
 };

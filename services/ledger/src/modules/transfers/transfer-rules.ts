@@ -325,19 +325,9 @@ function decidePostOrVoid(
   const credit = state.accounts.get(pending.creditAccountId);
   invariant(debit && credit, 'The accounts of a pending transfer are loaded with it');
   const post = (transfer.flags & TRANSFER_FLAG.postPendingTransfer) !== 0;
-  if (post) {
-    for (const [side, account] of [
-      ['debit', debit],
-      ['credit', credit],
-    ] as const) {
-      // Posting moves money, so a frozen account refuses it; voiding only releases a reservation and is allowed.
-      if (account.status !== 'open') {
-        return rejected(account.status === 'frozen' ? AccountFrozenError : AccountClosedError, {
-          accountId: account.id,
-          side,
-        });
-      }
-    }
+  const refusal = post ? accountRefusesPost(debit, credit) : undefined;
+  if (refusal) {
+    return refusal;
   }
   // From here the transfer must succeed.
   const posted = post ? (transfer.amount ?? pending.amount) : 0n;
@@ -376,6 +366,11 @@ function decidePostOrVoid(
   state.pendingResolved.add(pending.id);
   journal?.push(() => state.pendingResolved.delete(pending.id));
   return { status: 'created', transfer: stored };
+}
+
+/** Posting moves money, so a frozen account refuses it; voiding only releases a reservation and is allowed. */
+function accountRefusesPost(debit: AccountState, credit: AccountState): Rejected | undefined {
+  return statusRejection(debit, 'debit') ?? statusRejection(credit, 'credit');
 }
 
 /** The rules a post or void must pass against its pending transfer, in TigerBeetle's order. */

@@ -149,19 +149,60 @@ type GroupRow = TransferRow & {
  * code in `rejection_code`; an account puts its balances in the `dr_*` columns and adds its status.
  */
 export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRows> {
-  const { tenantId } = load;
+  const { rows } = await groupStatement(load).execute(db);
+  return collectGroupRows(rows);
+}
+
+/** The uuid[] parameter of `ids`. */
+const uuids = (ids: readonly string[]) => sql`${arrayParameter('uuid', ids)}::uuid[]`;
+
+type ByKey = (table: string, column: string, keys: RawBuilder<unknown>) => RawBuilder<unknown>;
+
+/** The rows of `table` whose `column` is one of `keys`, in the tenant. */
+function rowsByKey(tenantId: string): ByKey {
   // Rows by key, one primary-key (or unique-index) probe per key: the lateral subquery with `limit 1` cannot be turned
   // into a scan. With `key = any(array)` the planner chose by the tenant's statistics, and for a tenant whose rows
   // grew since they were last analysed it filtered every row of the tenant (170,000 transfers read to find 800).
-  const byKey = (table: string, column: string, keys: RawBuilder<unknown>) =>
+  return (table, column, keys) =>
     sql`unnest(${keys}) as q(wanted) cross join lateral (select * from ${sql.raw(`ledger.${table}`)}
       where tenant_id = ${tenantId} and ${sql.raw(column)} = q.wanted limit 1) as x`;
-  const uuids = (ids: readonly string[]) => sql`${arrayParameter('uuid', ids)}::uuid[]`;
-  const pendingIds = uuids(load.pendingIds);
-  const pendingBranches =
-    load.pendingIds.length === 0
-      ? sql``
-      : sql`union all
+}
+
+/** The one statement of {@link loadGroup}: transfers, heads, rejections, accounts, then the pending branches. */
+function groupStatement(load: GroupLoad) {
+  const { tenantId } = load;
+  const byKey = rowsByKey(tenantId);
+  // The group's ids, encoded once for both the transfers and the rejections when it resolves no pending transfer.
+  const ids = uuids(load.ids);
+  const transferIds =
+    load.pendingIds.length > 0 ? uuids([...new Set([...load.ids, ...load.pendingIds])]) : ids;
+  return sql<GroupRow>`
+    select ${TRANSFER_COLUMNS}, 't' as row_kind, null::text as rejection_code, null::text as rejection_message,
+        null::jsonb as rejection_details, null::text as account_status
+      from ${byKey('transfers', 'id', transferIds)}
+    union all
+    select null, id, head_sequence, null, null, version, null, null, scale, null, null, head_at, null, head_hash, null,
+        null, null, null, null, null, null, null, null, 'h', code, null, null, null
+      from ledger.ledgers where tenant_id = ${tenantId} and code = any(${load.codes}::text[])
+    union all
+    select id, null, null, null, null, null, null, null, null, null, null, null, null, null, fingerprint,
+        null, null, null, null, null, null, null, null, 'r', code, message, details, null
+      from ${byKey('transfer_rejections', 'id', ids)}
+    union all
+    select id, ledger_id, null, null, null, null, null, null, null, flags, null, null, null, null, null,
+        debits_pending, debits_posted, credits_pending, credits_posted, null, null, null, null, 'a', null, null, null,
+        status
+      from ${byKey('accounts', 'id', uuids(load.accountIds))}
+    ${pendingBranches(byKey, load.pendingIds)}`;
+}
+
+/** The branches a group that posts or voids adds: the pending index, resolving transfers and their accounts. */
+function pendingBranches(byKey: ByKey, pendingIdList: readonly string[]) {
+  if (pendingIdList.length === 0) {
+    return sql``;
+  }
+  const pendingIds = uuids(pendingIdList);
+  return sql`union all
     select id, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
         null, null, null, null, null, null, null, null, 'o', null, null, null, null
       from ${byKey('pending_transfers', 'id', pendingIds)}
@@ -179,28 +220,10 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
         sql`array(select unnest(array[debit_account_id, credit_account_id])
           from ${byKey('transfers', 'id', pendingIds)})`,
       )}`;
-  // The group's ids, encoded once for both the transfers and the rejections when it resolves no pending transfer.
-  const ids = uuids(load.ids);
-  const transferIds =
-    load.pendingIds.length > 0 ? uuids([...new Set([...load.ids, ...load.pendingIds])]) : ids;
-  const { rows } = await sql<GroupRow>`
-    select ${TRANSFER_COLUMNS}, 't' as row_kind, null::text as rejection_code, null::text as rejection_message,
-        null::jsonb as rejection_details, null::text as account_status
-      from ${byKey('transfers', 'id', transferIds)}
-    union all
-    select null, id, head_sequence, null, null, version, null, null, scale, null, null, head_at, null, head_hash, null,
-        null, null, null, null, null, null, null, null, 'h', code, null, null, null
-      from ledger.ledgers where tenant_id = ${tenantId} and code = any(${load.codes}::text[])
-    union all
-    select id, null, null, null, null, null, null, null, null, null, null, null, null, null, fingerprint,
-        null, null, null, null, null, null, null, null, 'r', code, message, details, null
-      from ${byKey('transfer_rejections', 'id', ids)}
-    union all
-    select id, ledger_id, null, null, null, null, null, null, null, flags, null, null, null, null, null,
-        debits_pending, debits_posted, credits_pending, credits_posted, null, null, null, null, 'a', null, null, null,
-        status
-      from ${byKey('accounts', 'id', uuids(load.accountIds))}
-    ${pendingBranches}`.execute(db);
+}
+
+/** Sorts the statement's rows by kind (`row_kind`) into what the group looks at. */
+function collectGroupRows(rows: readonly GroupRow[]): GroupRows {
   const loaded: GroupRows = {
     heads: [],
     transfers: [],
@@ -215,26 +238,10 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
         loaded.transfers.push(toStoredTransfer(row));
         break;
       case 'h':
-        loaded.heads.push({
-          id: row.ledger_id,
-          code: row.rejection_code ?? '',
-          scale: row.code,
-          headSequence: BigInt(row.sequence),
-          headHash: row.hash,
-          headAt: row.created_at,
-          version: BigInt(row.amount),
-        });
+        loaded.heads.push(toLedgerHead(row));
         break;
       case 'r':
-        loaded.rejections.push({
-          id: row.id,
-          fingerprint: row.fingerprint,
-          error: {
-            code: row.rejection_code ?? '',
-            message: row.rejection_message ?? '',
-            details: row.rejection_details ?? {},
-          },
-        });
+        loaded.rejections.push(toRecordedRejection(row));
         break;
       case 'a':
         // An account both named and behind a pending transfer comes twice.
@@ -256,6 +263,32 @@ export async function loadGroup(db: AnyKysely, load: GroupLoad): Promise<GroupRo
   }
   loaded.heads.sort((a, b) => a.id - b.id);
   return loaded;
+}
+
+/** A head row ('h'): its version in `amount`, its scale in `code` and its code in `rejection_code`. */
+function toLedgerHead(row: GroupRow): LedgerHead {
+  return {
+    id: row.ledger_id,
+    code: row.rejection_code ?? '',
+    scale: row.code,
+    headSequence: BigInt(row.sequence),
+    headHash: row.hash,
+    headAt: row.created_at,
+    version: BigInt(row.amount),
+  };
+}
+
+/** A recorded rejection row ('r'). */
+function toRecordedRejection(row: GroupRow): RecordedRejection {
+  return {
+    id: row.id,
+    fingerprint: row.fingerprint,
+    error: {
+      code: row.rejection_code ?? '',
+      message: row.rejection_message ?? '',
+      details: row.rejection_details ?? {},
+    },
+  };
 }
 
 function toAccountState(
@@ -310,62 +343,70 @@ export interface GroupWrites {
   readonly heads: readonly LedgerHead[];
 }
 
+/** The transfers as one array per column, in the text (or bytes) the array parameters carry. */
+function transferColumns(transfers: readonly StoredTransfer[]) {
+  const n = transfers.length;
+  const columns = {
+    ids: new Array<string>(n),
+    ledgerIds: new Array<string>(n),
+    sequences: new Array<string>(n),
+    debits: new Array<string>(n),
+    credits: new Array<string>(n),
+    amounts: new Array<string>(n),
+    pendingIds: new Array<string | null>(n),
+    timeouts: new Array<string>(n),
+    codes: new Array<string>(n),
+    flags: new Array<string>(n),
+    metadata: new Array<string | null>(n),
+    expiries: new Array<string | null>(n),
+    hashes: new Array<Buffer>(n),
+    fingerprints: new Array<Buffer>(n),
+    after: Array.from({ length: 8 }, () => new Array<string>(n)),
+  };
+  for (let index = 0; index < n; index += 1) {
+    const t = transfers[index]!;
+    columns.ids[index] = t.id;
+    columns.ledgerIds[index] = String(t.ledgerId);
+    columns.sequences[index] = t.sequence.toString();
+    columns.debits[index] = t.debitAccountId;
+    columns.credits[index] = t.creditAccountId;
+    columns.amounts[index] = t.amount.toString();
+    columns.pendingIds[index] = t.pendingId;
+    columns.timeouts[index] = String(t.timeoutSeconds);
+    columns.codes[index] = String(t.code);
+    columns.flags[index] = String(t.flags);
+    // Most transfers carry no metadata: NULL travels lighter than '{}' and becomes '{}' in SQL.
+    columns.metadata[index] = hasAnyKey(t.metadata) ? JSON.stringify(t.metadata) : null;
+    columns.expiries[index] = t.expiresAt === null ? null : t.expiresAt.toISOString();
+    columns.hashes[index] = t.hash;
+    columns.fingerprints[index] = t.fingerprint;
+    const balancesAfter = [t.debitAfter, t.creditAfter];
+    for (let side = 0; side < 2; side += 1) {
+      const after = balancesAfter[side]!;
+      columns.after[side * 4]![index] = after.debitsPending.toString();
+      columns.after[side * 4 + 1]![index] = after.debitsPosted.toString();
+      columns.after[side * 4 + 2]![index] = after.creditsPending.toString();
+      columns.after[side * 4 + 3]![index] = after.creditsPosted.toString();
+    }
+  }
+  return columns;
+}
+
+function hasAnyKey(record: object): boolean {
+  for (const _key in record) {
+    return true;
+  }
+  return false;
+}
+
 function transfersInsert(
   tenantId: string,
   createdAt: Date,
   transfers: readonly StoredTransfer[],
   guard: RawSql,
 ) {
-  const n = transfers.length;
-  const ids = new Array<string>(n);
-  const ledgerIds = new Array<string>(n);
-  const sequences = new Array<string>(n);
-  const debits = new Array<string>(n);
-  const credits = new Array<string>(n);
-  const amounts = new Array<string>(n);
-  const pendingIds = new Array<string | null>(n);
-  const timeouts = new Array<string>(n);
-  const codes = new Array<string>(n);
-  const flags = new Array<string>(n);
-  const metadata = new Array<string | null>(n);
-  const expiries = new Array<string | null>(n);
-  const hashes = new Array<Buffer>(n);
-  const fingerprints = new Array<Buffer>(n);
-  const after = Array.from({ length: 8 }, () => new Array<string>(n));
-  for (let index = 0; index < n; index += 1) {
-    const t = transfers[index]!;
-    ids[index] = t.id;
-    ledgerIds[index] = String(t.ledgerId);
-    sequences[index] = t.sequence.toString();
-    debits[index] = t.debitAccountId;
-    credits[index] = t.creditAccountId;
-    amounts[index] = t.amount.toString();
-    pendingIds[index] = t.pendingId;
-    timeouts[index] = String(t.timeoutSeconds);
-    codes[index] = String(t.code);
-    flags[index] = String(t.flags);
-    // Most transfers carry no metadata: NULL travels lighter than '{}' and becomes '{}' in SQL.
-    let hasMetadata = false;
-    for (const _key in t.metadata) {
-      hasMetadata = true;
-      break;
-    }
-    metadata[index] = hasMetadata ? JSON.stringify(t.metadata) : null;
-    expiries[index] = t.expiresAt === null ? null : t.expiresAt.toISOString();
-    hashes[index] = t.hash;
-    fingerprints[index] = t.fingerprint;
-    const dr = t.debitAfter;
-    const cr = t.creditAfter;
-    after[0]![index] = dr.debitsPending.toString();
-    after[1]![index] = dr.debitsPosted.toString();
-    after[2]![index] = dr.creditsPending.toString();
-    after[3]![index] = dr.creditsPosted.toString();
-    after[4]![index] = cr.debitsPending.toString();
-    after[5]![index] = cr.debitsPosted.toString();
-    after[6]![index] = cr.creditsPending.toString();
-    after[7]![index] = cr.creditsPosted.toString();
-  }
-  const [drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo] = after.map((values) =>
+  const c = transferColumns(transfers);
+  const [drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo] = c.after.map((values) =>
     arrayParameter('numeric', values),
   );
   return sql`insert into ledger.transfers (tenant_id, ${TRANSFER_COLUMNS})
@@ -373,13 +414,13 @@ function transfersInsert(
       coalesce(metadata::jsonb, '{}'::jsonb), ${createdAt.toISOString()}::timestamptz, expires_at, hash,
       fingerprint, drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo
     from unnest(
-      ${arrayParameter('uuid', ids)}::uuid[], ${arrayParameter('int4', ledgerIds)}::integer[],
-      ${arrayParameter('int8', sequences)}::bigint[], ${arrayParameter('uuid', debits)}::uuid[],
-      ${arrayParameter('uuid', credits)}::uuid[], ${arrayParameter('numeric', amounts)}::numeric[],
-      ${arrayParameter('uuid', pendingIds)}::uuid[], ${arrayParameter('int4', timeouts)}::integer[],
-      ${arrayParameter('int4', codes)}::integer[], ${arrayParameter('int4', flags)}::integer[],
-      ${arrayParameter('text', metadata)}::text[], ${arrayParameter('timestamptz', expiries)}::timestamptz[],
-      ${arrayParameter('bytea', hashes)}::bytea[], ${arrayParameter('bytea', fingerprints)}::bytea[], ${drdpe}::numeric[], ${drdpo}::numeric[], ${drcpe}::numeric[],
+      ${arrayParameter('uuid', c.ids)}::uuid[], ${arrayParameter('int4', c.ledgerIds)}::integer[],
+      ${arrayParameter('int8', c.sequences)}::bigint[], ${arrayParameter('uuid', c.debits)}::uuid[],
+      ${arrayParameter('uuid', c.credits)}::uuid[], ${arrayParameter('numeric', c.amounts)}::numeric[],
+      ${arrayParameter('uuid', c.pendingIds)}::uuid[], ${arrayParameter('int4', c.timeouts)}::integer[],
+      ${arrayParameter('int4', c.codes)}::integer[], ${arrayParameter('int4', c.flags)}::integer[],
+      ${arrayParameter('text', c.metadata)}::text[], ${arrayParameter('timestamptz', c.expiries)}::timestamptz[],
+      ${arrayParameter('bytea', c.hashes)}::bytea[], ${arrayParameter('bytea', c.fingerprints)}::bytea[], ${drdpe}::numeric[], ${drdpo}::numeric[], ${drcpe}::numeric[],
       ${drcpo}::numeric[], ${crdpe}::numeric[], ${crdpo}::numeric[], ${crcpe}::numeric[], ${crcpo}::numeric[]
     ) as v(id, ledger_id, sequence, debit, credit, amount, pending_id, timeout, code, flags, metadata, expires_at, hash,
       fingerprint, drdpe, drdpo, drcpe, drcpo, crdpe, crdpo, crcpe, crcpo)

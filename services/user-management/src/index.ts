@@ -3,68 +3,8 @@
  * trading ask for (USER_MANAGEMENT_CLIENT of @tessera/contracts) and the reference currency. The KYC flow,
  * delegates, referrals, API keys and notifications join it with their issues.
  */
-import {
-  DEMO_USER_IDS,
-  IDENTITY_CLIENT,
-  type IdentityDirectoryApi,
-  USER_MANAGEMENT_CLIENT,
-} from '@tessera/contracts';
-import { defineService, type ServiceContext } from '@tessera/platform';
-import { createCustomers } from '../migrations/0001-customers.ts';
-import { createTradingPreferences } from '../migrations/0002-trading-preferences.ts';
-import { customerRoutes } from './modules/customers/customers.routes.ts';
-import {
-  createUserManagementApi,
-  type UserManagementService,
-} from './modules/customers/customers.service.ts';
-
+export { userManagementService } from './service.ts';
 export {
   createUserManagementApi,
   type UserManagementService,
 } from './modules/customers/customers.service.ts';
-
-/** The identity directory when the identity service is mounted in this process. */
-function directoryOf(context: ServiceContext): () => IdentityDirectoryApi | undefined {
-  return () => context.clients?.find(IDENTITY_CLIENT);
-}
-
-function customersOf(context: ServiceContext): UserManagementService {
-  const offered = context.clients?.find(USER_MANAGEMENT_CLIENT);
-  if (offered) {
-    return offered as UserManagementService;
-  }
-  // Mounted without the server's clients: build our own.
-  return createUserManagementApi(context.db, { directory: directoryOf(context) });
-}
-
-export const userManagementService = defineService({
-  name: 'user-management',
-  schema: 'user_management',
-  prefix: '/api/user-management',
-  migrations: {
-    '0001-customers': createCustomers,
-    '0002-trading-preferences': createTradingPreferences,
-  },
-  createClient: async (context) => createUserManagementApi(context.db, { directory: directoryOf(context) }),
-  async plugin(app, { context }) {
-    await app.register(customerRoutes, { context, customers: customersOf(context) });
-  },
-  /** The demo customers' levels (PRODUCT.md "Demo data"): in demo mode only. */
-  async seed(context) {
-    if (context.config.mode !== 'demo') {
-      return;
-    }
-    const customers = customersOf(context);
-    const levels = [
-      [DEMO_USER_IDS.verifiedCustomer, 2, 'approved'],
-      [DEMO_USER_IDS.freshCustomer, 1, 'not_started'],
-      [DEMO_USER_IDS.delegate, 1, 'not_started'],
-    ] as const;
-    for (const [userId, level, status] of levels) {
-      const current = await customers.getCustomer(userId);
-      if (current.kycLevel < level) {
-        await customers.grantKycLevel(userId, level, status, 'seed');
-      }
-    }
-  },
-});

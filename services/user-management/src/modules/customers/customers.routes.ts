@@ -5,18 +5,19 @@
 import {
   type CustomerProfile,
   type CustomerProfileResponse,
+  customerProfileResponseSchema,
   devKycLevelSchema,
   KYC_POLICY,
   tradingPreferencesSchema,
   updateCustomerProfileSchema,
 } from '@tessera/contracts';
-import { authenticate, parseOrThrow, type ServicePluginOptions } from '@tessera/platform';
-import type { FastifyPluginAsync } from 'fastify';
+import { principalOf, requireSignIn, type ServiceContext, type ServiceRoutes } from '@tessera/platform';
 import type { UserManagementService } from './customers.service.ts';
 
-export interface CustomerRoutesOptions extends ServicePluginOptions {
+export type CustomerRoutesOptions = {
+  readonly context: ServiceContext;
   readonly customers: UserManagementService;
-}
+};
 
 function toResponse(profile: CustomerProfile): CustomerProfileResponse {
   return {
@@ -27,43 +28,73 @@ function toResponse(profile: CustomerProfile): CustomerProfileResponse {
   };
 }
 
-export const customerRoutes: FastifyPluginAsync<CustomerRoutesOptions> = async (
-  app,
-  { context, customers },
-) => {
-  app.get('/me', async (request) => {
-    const principal = await authenticate(request, context.auth);
-    return toResponse(await customers.getCustomer(principal.userId));
-  });
-
-  app.patch('/me', async (request) => {
-    const principal = await authenticate(request, context.auth);
-    const body = parseOrThrow(updateCustomerProfileSchema, request.body);
-    return toResponse(await customers.setReferenceCurrency(principal.userId, body.referenceCurrency));
-  });
-
-  app.get('/me/trading-preferences', async (request) => {
-    const principal = await authenticate(request, context.auth);
-    return customers.getTradingPreferences(principal.userId);
-  });
-
-  app.put('/me/trading-preferences', async (request) => {
-    const principal = await authenticate(request, context.auth);
-    const body = parseOrThrow(tradingPreferencesSchema, request.body);
-    return customers.saveTradingPreferences(principal.userId, body);
-  });
-
+export const customerRoutes: ServiceRoutes<CustomerRoutesOptions> = async (app, { context, customers }) => {
+  requireSignIn(app, context.auth);
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: "The signed-in customer's profile and what their KYC level allows",
+        response: { 200: customerProfileResponseSchema },
+      },
+    },
+    async (request) => toResponse(await customers.getCustomer(principalOf(request).userId)),
+  );
+  app.patch(
+    '/me',
+    {
+      schema: {
+        summary: "Changes the signed-in customer's reference currency",
+        body: updateCustomerProfileSchema,
+        response: { 200: customerProfileResponseSchema },
+      },
+    },
+    async (request) =>
+      toResponse(
+        await customers.setReferenceCurrency(principalOf(request).userId, request.body.referenceCurrency),
+      ),
+  );
+  app.get(
+    '/me/trading-preferences',
+    {
+      schema: {
+        summary: "The signed-in customer's trading preferences (the defaults until they save a set)",
+        response: { 200: tradingPreferencesSchema },
+      },
+    },
+    async (request) => customers.getTradingPreferences(principalOf(request).userId),
+  );
+  app.put(
+    '/me/trading-preferences',
+    {
+      schema: {
+        summary: "Saves the signed-in customer's whole set of trading preferences",
+        body: tradingPreferencesSchema,
+        response: { 200: tradingPreferencesSchema },
+      },
+    },
+    async (request) => customers.saveTradingPreferences(principalOf(request).userId, request.body),
+  );
   // A demo shortcut until the KYC flow exists: the signed-in customer sets their own level. Mounted in demo mode
   // only (docs/api.md), like the payment simulators' dev actions, and, being under /dev/, answered to loopback
   // callers only by the platform's demo-route guard.
   if (context.config.mode === 'demo') {
-    app.post('/dev/kyc-level', async (request) => {
-      const principal = await authenticate(request, context.auth);
-      const body = parseOrThrow(devKycLevelSchema, request.body);
-      const status = body.level >= 2 ? 'approved' : 'not_started';
-      return toResponse(
-        await customers.grantKycLevel(principal.userId, body.level, status, `dev:${principal.userId}`),
-      );
-    });
+    app.post(
+      '/dev/kyc-level',
+      {
+        schema: {
+          summary: 'Demo only: sets the signed-in customer’s own KYC level',
+          description: 'Mounted in demo mode only, and answered to callers on the server’s machine only.',
+          body: devKycLevelSchema,
+          response: { 200: customerProfileResponseSchema },
+        },
+      },
+      async (request) => {
+        const { userId } = principalOf(request);
+        const { level } = request.body;
+        const status = level >= 2 ? 'approved' : 'not_started';
+        return toResponse(await customers.grantKycLevel(userId, level, status, `dev:${userId}`));
+      },
+    );
   }
 };

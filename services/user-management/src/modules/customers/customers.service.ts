@@ -42,102 +42,134 @@ interface CustomerRow {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+type Directory = () => IdentityDirectoryApi | undefined;
+
+async function readCustomer(db: AnyKysely, userId: string): Promise<CustomerRow | undefined> {
+  return UUID.test(userId)
+    ? ((await db
+        .selectFrom('customers')
+        .select(['user_id', 'kyc_level', 'kyc_status', 'reference_currency'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst()) as CustomerRow | undefined)
+    : undefined;
+}
+
+/** The profile of a row (defaults for a customer never seen); level 1 follows identity's verification. */
+async function profileOf(
+  directory: Directory | undefined,
+  userId: string,
+  row: CustomerRow | undefined,
+): Promise<CustomerProfile> {
+  let level = (row?.kyc_level ?? 0) as KycLevel;
+  if (level < 1) {
+    const contact = await directory?.()?.getContact(userId);
+    if (contact?.emailVerified && contact.phoneVerified) {
+      level = 1;
+    }
+  }
+  return {
+    userId,
+    kycLevel: level,
+    kycStatus: row?.kyc_status ?? 'not_started',
+    referenceCurrency: row?.reference_currency ?? 'EUR',
+  };
+}
+
+async function upsertCustomer(
+  db: AnyKysely,
+  userId: string,
+  values: Partial<Omit<CustomerRow, 'user_id'>>,
+): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values({ user_id: userId, ...values })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
+    .execute();
+}
+
+async function readTradingPreferences(db: AnyKysely, userId: string): Promise<TradingPreferences> {
+  if (!UUID.test(userId)) {
+    return DEFAULT_TRADING_PREFERENCES;
+  }
+  const row = await db
+    .selectFrom('trading_preferences')
+    .select('preferences')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // Stored sets are re-validated: a preference a later version no longer knows falls back to its default.
+  const stored = tradingPreferencesSchema.safeParse({
+    ...DEFAULT_TRADING_PREFERENCES,
+    ...((row?.preferences as object | undefined) ?? {}),
+  });
+  return stored.success ? stored.data : DEFAULT_TRADING_PREFERENCES;
+}
+
+async function writeTradingPreferences(
+  db: AnyKysely,
+  userId: string,
+  preferences: TradingPreferences,
+): Promise<void> {
+  await db
+    .insertInto('trading_preferences')
+    .values({ user_id: userId, preferences: JSON.stringify(preferences) })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet({ preferences: JSON.stringify(preferences), updated_at: sql`now()` }),
+    )
+    .execute();
+}
+
+/** Sets the level and records who granted it, in one transaction. */
+async function writeKycLevel(
+  db: AnyKysely,
+  userId: string,
+  grant: { level: KycLevel; status: KycStatus; actorId: string },
+): Promise<void> {
+  const { level, status, actorId } = grant;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('customers')
+      .values({ user_id: userId, kyc_level: level, kyc_status: status })
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet({ kyc_level: level, kyc_status: status, updated_at: sql`now()` }),
+      )
+      .execute();
+    await trx
+      .insertInto('customer_events')
+      .values({
+        user_id: userId,
+        kind: 'kyc_level_granted',
+        detail: JSON.stringify({ level, status }),
+        actor_id: actorId,
+      })
+      .execute();
+  });
+}
+
 /** Builds the service over the user_management schema; `directory` (identity) lets level 1 follow verification. */
 export function createUserManagementApi(
   db: AnyKysely,
-  options: { directory?: () => IdentityDirectoryApi | undefined } = {},
+  options: { directory?: Directory } = {},
 ): UserManagementService {
-  const read = async (userId: string): Promise<CustomerRow | undefined> =>
-    UUID.test(userId)
-      ? ((await db
-          .selectFrom('customers')
-          .select(['user_id', 'kyc_level', 'kyc_status', 'reference_currency'])
-          .where('user_id', '=', userId)
-          .executeTakeFirst()) as CustomerRow | undefined)
-      : undefined;
-
-  const profileOf = async (userId: string, row: CustomerRow | undefined): Promise<CustomerProfile> => {
-    let level = (row?.kyc_level ?? 0) as KycLevel;
-    if (level < 1) {
-      const contact = await options.directory?.()?.getContact(userId);
-      if (contact?.emailVerified && contact.phoneVerified) {
-        level = 1;
-      }
-    }
-    return {
-      userId,
-      kycLevel: level,
-      kycStatus: row?.kyc_status ?? 'not_started',
-      referenceCurrency: row?.reference_currency ?? 'EUR',
-    };
-  };
-
-  const upsert = async (userId: string, values: Partial<Omit<CustomerRow, 'user_id'>>) => {
-    await db
-      .insertInto('customers')
-      .values({ user_id: userId, ...values })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
-      .execute();
-  };
-
+  const current = async (userId: string) =>
+    profileOf(options.directory, userId, await readCustomer(db, userId));
   return {
-    async getCustomer(userId) {
-      return profileOf(userId, await read(userId));
-    },
+    getCustomer: current,
     async setReferenceCurrency(userId, currency) {
-      await upsert(userId, { reference_currency: currency });
-      return profileOf(userId, await read(userId));
+      await upsertCustomer(db, userId, { reference_currency: currency });
+      return current(userId);
     },
-    async getTradingPreferences(userId) {
-      if (!UUID.test(userId)) {
-        return DEFAULT_TRADING_PREFERENCES;
-      }
-      const row = await db
-        .selectFrom('trading_preferences')
-        .select('preferences')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      // Stored sets are re-validated: a preference a later version no longer knows falls back to its default.
-      const stored = tradingPreferencesSchema.safeParse({
-        ...DEFAULT_TRADING_PREFERENCES,
-        ...((row?.preferences as object | undefined) ?? {}),
-      });
-      return stored.success ? stored.data : DEFAULT_TRADING_PREFERENCES;
-    },
+    getTradingPreferences: (userId) => readTradingPreferences(db, userId),
     async saveTradingPreferences(userId, preferences) {
-      await db
-        .insertInto('trading_preferences')
-        .values({ user_id: userId, preferences: JSON.stringify(preferences) })
-        .onConflict((conflict) =>
-          conflict
-            .column('user_id')
-            .doUpdateSet({ preferences: JSON.stringify(preferences), updated_at: sql`now()` }),
-        )
-        .execute();
+      await writeTradingPreferences(db, userId, preferences);
       return preferences;
     },
     async grantKycLevel(userId, level, status, actorId) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('customers')
-          .values({ user_id: userId, kyc_level: level, kyc_status: status })
-          .onConflict((conflict) =>
-            conflict
-              .column('user_id')
-              .doUpdateSet({ kyc_level: level, kyc_status: status, updated_at: sql`now()` }),
-          )
-          .execute();
-        await trx
-          .insertInto('customer_events')
-          .values({
-            user_id: userId,
-            kind: 'kyc_level_granted',
-            detail: JSON.stringify({ level, status }),
-            actor_id: actorId,
-          })
-          .execute();
-      });
-      return profileOf(userId, await read(userId));
+      await writeKycLevel(db, userId, { level, status, actorId });
+      return current(userId);
     },
   };
 }

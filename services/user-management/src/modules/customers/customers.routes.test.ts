@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { IdentityDirectoryApi, UserContact } from '@tessera/contracts';
-import {
-  createInProcessEventBus,
-  errorHandlerPlugin,
-  loadConfig,
-  migrate,
-  notFoundHandler,
-  type Database,
-} from '@tessera/platform';
-import { createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type IdentityDirectoryApi, USER_MANAGEMENT_CLIENT, type UserContact } from '@tessera/contracts';
+import { defineService, loadConfig, undocumentedRoutes, type Database } from '@tessera/platform';
+import { buildServiceTestApp, createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { createUserManagementApi, userManagementService } from './index.ts';
+import { userManagementService } from '../../service.ts';
+import type { UserManagementService } from './customers.service.ts';
 
 type Issuer = Awaited<ReturnType<typeof createTestTokenIssuer>>;
 
@@ -38,6 +32,21 @@ function directoryWith(contacts: Map<string, Partial<UserContact>>): IdentityDir
   };
 }
 
+/**
+ * Stands in for the identity service: offers its directory (IDENTITY_CLIENT) in process, serves nothing. User
+ * management finds it through the composition root as it finds the real one.
+ */
+function identityDirectoryService(contacts: Map<string, Partial<UserContact>>) {
+  return defineService({
+    name: 'identity',
+    schema: 'identity_directory_stub',
+    prefix: '/api/identity-directory-stub',
+    migrations: {},
+    createClient: async () => directoryWith(contacts),
+    async plugin() {},
+  });
+}
+
 async function start(
   database: Database,
   env: { NODE_ENV?: 'test' | 'production'; TESSERA_MODE?: 'demo' | 'production' },
@@ -45,26 +54,14 @@ async function start(
   contacts = new Map(),
 ) {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
-  const app = Fastify({ logger: false });
-  await app.register(errorHandlerPlugin);
-  app.setNotFoundHandler(notFoundHandler);
-  await migrate(database.db, {
-    schema: userManagementService.schema,
-    migrations: userManagementService.migrations,
+  const { app, composed } = await buildServiceTestApp({
+    services: [identityDirectoryService(contacts), userManagementService],
+    mount: [userManagementService.name],
+    database,
+    auth: issuer.verifier,
+    config,
   });
-  const db = database.db.withSchema(userManagementService.schema);
-  const customers = createUserManagementApi(db, { directory: () => directoryWith(contacts) });
-  await app.register(userManagementService.plugin, {
-    prefix: userManagementService.prefix,
-    context: {
-      config,
-      db,
-      log: app.log,
-      events: createInProcessEventBus(),
-      auth: issuer.verifier,
-      clients: { get: <Client>() => customers as Client, find: <Client>() => customers as Client },
-    },
-  });
+  const customers = composed.clients.get(USER_MANAGEMENT_CLIENT) as UserManagementService;
   return { app, customers };
 }
 
@@ -94,6 +91,10 @@ describeEachDatabase('user management: profile and KYC level', ({ createDatabase
     });
     return { status: response.statusCode, body: response.json() as Record<string, unknown> };
   };
+
+  it('documents every route (summary and response) in its OpenAPI document', () => {
+    expect(undocumentedRoutes(app).filter((route) => route.service === 'user-management')).toEqual([]);
+  });
 
   it('shows a customer never seen before at level 0 in EUR, with what level 0 allows', async () => {
     const me = await call(randomUUID(), 'GET', '/me');

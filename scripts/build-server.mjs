@@ -99,20 +99,23 @@ const sourceFileUrls = {
 export async function buildServerBundle() {
   // Imported here, not at the top: `npm start` on an up-to-date build never needs esbuild (a devDependency).
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [serverEntry],
-    outfile: serverBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    // Stack traces keep the source's file names through the source map; names stay readable in profiles too.
-    minify: false,
-    metafile: true,
-    logLevel: 'warning',
-    plugins: [externalDependencies, sourceFileUrls],
-  });
+  const result = await esbuild
+    .build({
+      entryPoints: [serverEntry],
+      outfile: serverBundle,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      // Stack traces keep the source's file names through the source map; names stay readable in profiles too.
+      minify: false,
+      metafile: true,
+      logLevel: 'warning',
+      plugins: [externalDependencies, sourceFileUrls],
+    })
+    // esbuild's service process would otherwise live on beside the server npm start runs next.
+    .finally(() => esbuild.stop());
   writeFileSync(metaFile, JSON.stringify(result.metafile));
   // The bundle is an ES module wherever server/dist is copied (the image copies it without server/package.json).
   writeFileSync(join(serverOutDir, 'package.json'), '{ "type": "module" }\n');

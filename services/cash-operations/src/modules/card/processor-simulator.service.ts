@@ -11,9 +11,9 @@
  * Cash operations reaches the simulator's PaymentProcessor in-process through PROCESSOR_CLIENT.
  */
 import { tokenizeCardRequestSchema } from '@tessera/contracts';
-import { defineService, parseOrThrow, type ServiceContext } from '@tessera/platform';
-import type { FastifyPluginAsync } from 'fastify';
+import { defineService, type ServiceContext, type ServiceRoutes } from '@tessera/platform';
 import { z } from 'zod';
+import { cardTokenSchema } from './card.schemas.ts';
 import { PROCESSOR_CLIENT, type PaymentProcessor } from './payment-processor.ts';
 import {
   ChallengeNotFoundError,
@@ -38,7 +38,13 @@ export function safeReturnPath(returnUrl: string): string {
   return /^\/(?![/\\])[^\s\\]*$/.test(returnUrl) ? returnUrl : '/';
 }
 
-const simulatorRoutes: FastifyPluginAsync<{ simulator: ProcessorSimulator }> = async (app, { simulator }) => {
+/** A text answer of the simulator (HTML page, stylesheet), for the documents. */
+const textAnswer = (description: string, type: string) => ({
+  description,
+  content: { [type]: { schema: z.string() } },
+});
+
+const simulatorRoutes: ServiceRoutes<{ simulator: ProcessorSimulator }> = async (app, { simulator }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -47,40 +53,79 @@ const simulatorRoutes: FastifyPluginAsync<{ simulator: ProcessorSimulator }> = a
     },
   );
 
-  app.post('/v1/tokens', async (request, reply) => {
-    const body = parseOrThrow(tokenizeCardRequestSchema, request.body);
-    return reply.status(201).send(await simulator.tokenize(body));
-  });
-
-  app.get('/3ds.css', async (_request, reply) =>
-    reply
-      .header('content-type', 'text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(CHALLENGE_STYLESHEET),
+  app.post(
+    '/v1/tokens',
+    {
+      schema: {
+        summary: 'Tokenizes card details (the hosted field; no sign-in)',
+        body: tokenizeCardRequestSchema,
+        response: { 201: cardTokenSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await simulator.tokenize(request.body)),
   );
 
-  app.get('/3ds/:challengeId', async (request, reply) => {
-    const { challengeId } = parseOrThrow(challengeParams, request.params);
-    const { lang } = parseOrThrow(challengeQuery, request.query);
-    const challenge = await simulator.challenge(challengeId);
-    if (!challenge) {
-      throw new ChallengeNotFoundError();
-    }
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(challengePage({ ...challenge, challengeId, locale: lang ?? challenge.locale }));
-  });
+  app.get(
+    '/3ds.css',
+    {
+      schema: {
+        summary: "The 3-D Secure page's stylesheet",
+        response: { 200: textAnswer('The stylesheet', 'text/css') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(CHALLENGE_STYLESHEET),
+  );
 
-  app.post('/3ds/:challengeId', async (request, reply) => {
-    const { challengeId } = parseOrThrow(challengeParams, request.params);
-    const { decision } = parseOrThrow(decisionBody, request.body);
-    const { returnUrl, reference } = await simulator.completeChallenge(challengeId, decision === 'approve');
-    const target = new URL(safeReturnPath(returnUrl), 'http://return.invalid');
-    target.searchParams.set('cardDeposit', reference);
-    target.searchParams.set('threeDS', decision === 'approve' ? 'approved' : 'failed');
-    return reply.redirect(`${target.pathname}${target.search}`, 303);
-  });
+  app.get(
+    '/3ds/:challengeId',
+    {
+      schema: {
+        summary: 'The 3-D Secure challenge page, with Approve and Fail buttons',
+        params: challengeParams,
+        querystring: challengeQuery,
+        response: { 200: textAnswer('The challenge page (no script)', 'text/html') },
+      },
+    },
+    async (request, reply) => {
+      const { challengeId } = request.params;
+      const challenge = await simulator.challenge(challengeId);
+      if (!challenge) {
+        throw new ChallengeNotFoundError();
+      }
+      const locale = request.query.lang ?? challenge.locale;
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(challengePage({ ...challenge, challengeId, locale }));
+    },
+  );
+
+  app.post(
+    '/3ds/:challengeId',
+    {
+      schema: {
+        summary: "The customer's 3-D Secure decision (a form post)",
+        description:
+          "Redirects (303) to the merchant's return path with cardDeposit and threeDS in its query.",
+        params: challengeParams,
+        body: decisionBody,
+        response: { 303: z.null().describe('See Other: back to the return path') },
+      },
+    },
+    async (request, reply) => {
+      const { challengeId } = request.params;
+      const { decision } = request.body;
+      const { returnUrl, reference } = await simulator.completeChallenge(challengeId, decision === 'approve');
+      const target = new URL(safeReturnPath(returnUrl), 'http://return.invalid');
+      target.searchParams.set('cardDeposit', reference);
+      target.searchParams.set('threeDS', decision === 'approve' ? 'approved' : 'failed');
+      return reply.redirect(`${target.pathname}${target.search}`, 303);
+    },
+  );
 };
 
 /** The simulator service the server mounts before cash operations (docs/operations.md, "Rails"). */

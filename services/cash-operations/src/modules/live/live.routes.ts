@@ -10,18 +10,11 @@ import {
   CASH_WS_CLOSE_UNAUTHENTICATED,
   cashClientMessageSchema,
 } from '@tessera/contracts';
-import { customerSocketRoutes, type ServiceContext, type ServiceRoutes } from '@tessera/platform';
+import { customerSocketRoutes } from '@tessera/platform';
 import { z } from 'zod';
 import { CUSTOMER_MESSAGE_TOPIC } from './notifier.ts';
 
-const customerSocket = customerSocketRoutes({
-  topic: CUSTOMER_MESSAGE_TOPIC,
-  authTimeoutMs: CASH_WS_AUTH_TIMEOUT_MS,
-  closeUnauthenticated: CASH_WS_CLOSE_UNAUTHENTICATED,
-  clientMessageSchema: cashClientMessageSchema,
-});
-
-/** The socket's documentation (the platform's customer socket route declares none of its own). */
+/** The socket's documentation. */
 const liveSocketSchema = {
   summary: "The customer's live updates (websocket)",
   description:
@@ -33,11 +26,10 @@ const liveSocketSchema = {
 };
 
 /** The websocket route, documented, and the fan-out of bus messages to this process's sockets. */
-export const liveRoutes: ServiceRoutes<{ context: ServiceContext }> = async (app, { context }) => {
-  app.addHook('onRoute', (route) => {
-    if (route.websocket === true) {
-      route.schema = { ...route.schema, ...liveSocketSchema };
-    }
-  });
-  await app.register(customerSocket, { context });
-};
+export const liveRoutes = customerSocketRoutes({
+  topic: CUSTOMER_MESSAGE_TOPIC,
+  authTimeoutMs: CASH_WS_AUTH_TIMEOUT_MS,
+  closeUnauthenticated: CASH_WS_CLOSE_UNAUTHENTICATED,
+  clientMessageSchema: cashClientMessageSchema,
+  schema: liveSocketSchema,
+});

@@ -58,10 +58,40 @@ export async function quoteOf(
   return quote;
 }
 
-/** A price with two decimals scaled by `factor` percent and rounded down to the cent (test values are small). */
+/** A positive decimal string as an exact fraction: `units / 10^scale`. */
+function fractionOf(text: string): { units: bigint; scale: number } {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (match === null) {
+    throw new Error(`${text} is not a positive decimal`);
+  }
+  const fraction = match[2] ?? '';
+  return { units: BigInt(match[1]! + fraction), scale: fraction.length };
+}
+
+/** Cents as a decimal string with two decimals. */
+function centsText(cents: bigint): string {
+  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+}
+
+/**
+ * A price rounded half up to the cent, scaled by `percent` percent and rounded down to the cent, computed exactly
+ * on the decimal text (never through floating point).
+ */
 export function priceAt(price: string, percent: number): string {
-  const cents = Math.floor((Math.round(Number(price) * 100) * percent) / 100);
-  return (cents / 100).toFixed(2);
+  const value = fractionOf(price);
+  const valueDenominator = 10n ** BigInt(value.scale);
+  const priceCents = (value.units * 200n + valueDenominator) / (2n * valueDenominator);
+  const factor = fractionOf(String(percent));
+  return centsText((priceCents * factor.units) / (100n * 10n ** BigInt(factor.scale)));
+}
+
+/** The midpoint of two prices, exactly (one more decimal than the longer of the two). */
+export function midpointOf(bid: string, ask: string): string {
+  const [low, high] = [fractionOf(bid), fractionOf(ask)];
+  const scale = Math.max(low.scale, high.scale);
+  const sum = low.units * 10n ** BigInt(scale - low.scale) + high.units * 10n ** BigInt(scale - high.scale);
+  const units = (sum * 5n).toString().padStart(scale + 2, '0');
+  return `${units.slice(0, -(scale + 1))}.${units.slice(-(scale + 1))}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   openOrdersTable,
   placeLimitBuy,
   positionsTable,
+  midpointOf,
   priceAt,
   quoteOf,
   text,
@@ -37,7 +38,7 @@ for (const language of LANGUAGES) {
     // the reference price), and their quotes cross it once the price dips by about 10 bp, which the simulated ether
     // price (70 % a year, about 10 bp a minute) often does within the wait below and seldom within seconds.
     const { bid, ask } = await quoteOf(page, CRYPTO_PRODUCT);
-    const limit = priceAt(String((Number(bid) + Number(ask)) / 2), 99.95);
+    const limit = priceAt(midpointOf(bid, ask), 99.95);
     await placeLimitBuy(page, language, '0.01', limit);
 
     const orders = await openOrdersTable(page, language);

@@ -22,13 +22,13 @@ import {
   SameWalletError,
 } from '../../errors.ts';
 import { recordOperation, operationMetadata } from '../activity/activity.service.ts';
-import { findOperationRows } from '../activity/operations.repository.ts';
+import { findOperationRows, type OperationInput } from '../activity/operations.repository.ts';
 import { submitOperation } from '../activity/submit-operation.ts';
 import { submissionDeadline } from '../accounts/ledger-submission.ts';
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { bankAccountId, nameBasedUuid } from '../accounts/bank-accounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
-import { claimQuote, releaseQuote } from '../fx/fx.service.ts';
+import { claimQuote, type QuoteRow, releaseQuote } from '../fx/fx.service.ts';
 import {
   checkLimit,
   eurValueMinor,
@@ -135,34 +135,24 @@ async function sameAssetTransfer(
   const ledgerDeadline = submissionDeadline(core);
   const note = request.note ?? null;
   const legId = legIdOf(operationId, 0);
-  await recordOperation(core, {
+  const common = {
     id: operationId,
-    walletId: from.id,
     userId,
     kind: 'own_transfer',
     status: 'posted',
     asset: asset.code,
+    description: note,
+    transferIds: [legId],
+    createdAt,
+    ledgerDeadline,
+  } as const;
+  await recordOperation(core, {
+    ...common,
+    walletId: from.id,
     amountMinor: -amountMinor,
     counterparty: to.name,
-    description: note,
-    transferIds: [legId],
-    createdAt,
-    ledgerDeadline,
   });
-  await recordOperation(core, {
-    id: operationId,
-    walletId: to.id,
-    userId,
-    kind: 'own_transfer',
-    status: 'posted',
-    asset: asset.code,
-    amountMinor,
-    counterparty: from.name,
-    description: note,
-    transferIds: [legId],
-    createdAt,
-    ledgerDeadline,
-  });
+  await recordOperation(core, { ...common, walletId: to.id, amountMinor, counterparty: from.name });
   await submitLegs(core, operationId, [
     {
       id: legId,
@@ -174,23 +164,44 @@ async function sameAssetTransfer(
       metadata: operationMetadata(operationId, 'own_transfer', { description: note }),
     },
   ]);
-  const amount = formatMinor(amountMinor, asset);
+  return sameAssetAnswer(
+    { id: operationId, kind: 'own_transfer', from, toWalletId: to.id, recipient: null },
+    {
+      amountMinor,
+      asset,
+      note,
+      createdAt,
+    },
+  );
+}
+
+/** The answer of a posted transfer that moves one asset without a fee (own or to another customer). */
+function sameAssetAnswer(
+  who: Pick<CashTransfer, 'id' | 'kind' | 'toWalletId' | 'recipient'> & { readonly from: WalletRow },
+  what: {
+    readonly amountMinor: bigint;
+    readonly asset: Asset;
+    readonly note: string | null;
+    readonly createdAt: Date;
+  },
+): CashTransfer {
+  const amount = formatMinor(what.amountMinor, what.asset);
   return {
-    id: operationId,
-    kind: 'own_transfer',
+    id: who.id,
+    kind: who.kind,
     status: 'posted',
-    fromWalletId: from.id,
-    toWalletId: to.id,
+    fromWalletId: who.from.id,
+    toWalletId: who.toWalletId,
     amountSent: amount,
-    assetSent: asset.code,
+    assetSent: what.asset.code,
     amountReceived: amount,
-    assetReceived: asset.code,
-    fee: formatMinor(0n, asset),
+    assetReceived: what.asset.code,
+    fee: formatMinor(0n, what.asset),
     rate: null,
     quoteId: null,
-    recipient: null,
-    note,
-    createdAt: createdAt.toISOString(),
+    recipient: who.recipient,
+    note: what.note,
+    createdAt: what.createdAt.toISOString(),
   };
 }
 
@@ -225,28 +236,108 @@ async function conversion(
   const received = BigInt(quote.amount_received_minor);
   const release = () => releaseQuote(core, quote.id, operationId);
   try {
-    if (request.amount !== undefined && parsePositiveAmount(request.amount, fromAsset) !== sent) {
-      throw new QuoteMismatchError('The amount differs from the quote.', {
-        amountSent: formatMinor(sent, fromAsset),
-      });
-    }
-    if (!(await earlierAttempt(core, operationId))) {
-      await requireAvailable(core, from, fromAsset, sent);
-    }
+    await checkConversionAmount(core, operationId, from, request, { fromAsset, sent });
   } catch (error) {
     await release();
     throw error;
   }
+  const details = { type: 'conversion', from: fromAsset.code, to: toAsset.code, rate: quote.rate } as const;
+  const createdAt = core.now();
+  const legs = conversionLegs(operationId, { from, to, fromAsset, toAsset }, quote);
+  const transferIds = legs.map((leg) => leg.id);
+  const common = {
+    id: operationId,
+    userId,
+    kind: 'conversion',
+    status: 'posted',
+    details,
+    transferIds,
+    createdAt,
+  } as const;
+  await recordOperation(core, {
+    ...common,
+    walletId: from.id,
+    asset: fromAsset.code,
+    amountMinor: -converted,
+    feeMinor: fee,
+    counterparty: to.name,
+    ledgerDeadline: submissionDeadline(core),
+  });
+  await recordOperation(core, {
+    ...common,
+    walletId: to.id,
+    asset: toAsset.code,
+    amountMinor: received,
+    counterparty: from.name,
+    ledgerDeadline: submissionDeadline(core),
+  });
+  await submitLegs(core, operationId, legs, release);
+  return conversionAnswer(
+    operationId,
+    { from, to, fromAsset, toAsset },
+    quote,
+    request.note ?? null,
+    createdAt,
+  );
+}
+
+/** The answer of a posted conversion: the quote's figures. */
+function conversionAnswer(
+  operationId: string,
+  { from, to, fromAsset, toAsset }: { from: WalletRow; to: WalletRow; fromAsset: Asset; toAsset: Asset },
+  quote: QuoteRow,
+  note: string | null,
+  createdAt: Date,
+): CashTransfer {
+  return {
+    id: operationId,
+    kind: 'conversion',
+    status: 'posted',
+    fromWalletId: from.id,
+    toWalletId: to.id,
+    amountSent: formatMinor(BigInt(quote.amount_sent_minor), fromAsset),
+    assetSent: fromAsset.code,
+    amountReceived: formatMinor(BigInt(quote.amount_received_minor), toAsset),
+    assetReceived: toAsset.code,
+    fee: formatMinor(BigInt(quote.fee_minor), fromAsset),
+    rate: quote.rate,
+    quoteId: quote.id,
+    recipient: null,
+    note,
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+/** The amount sent, when given, must be the quote's; a first attempt needs it available in the wallet. */
+async function checkConversionAmount(
+  core: CashCore,
+  operationId: string,
+  from: WalletRow,
+  request: OwnTransferInput,
+  { fromAsset, sent }: { readonly fromAsset: Asset; readonly sent: bigint },
+): Promise<void> {
+  if (request.amount !== undefined && parsePositiveAmount(request.amount, fromAsset) !== sent) {
+    throw new QuoteMismatchError('The amount differs from the quote.', {
+      amountSent: formatMinor(sent, fromAsset),
+    });
+  }
+  if (!(await earlierAttempt(core, operationId))) {
+    await requireAvailable(core, from, fromAsset, sent);
+  }
+}
+
+/** A conversion's ledger legs: the amount converted to the bank's FX account, the fee if any, the amount received. */
+function conversionLegs(
+  operationId: string,
+  { from, to, fromAsset, toAsset }: { from: WalletRow; to: WalletRow; fromAsset: Asset; toAsset: Asset },
+  quote: QuoteRow,
+): TransferInput[] {
+  const converted = BigInt(quote.amount_converted_minor);
+  const fee = BigInt(quote.fee_minor);
+  const received = BigInt(quote.amount_received_minor);
   // The ledger keeps the English line (statements read it); the activity keeps the facts for the web to phrase.
   const description = `${fromAsset.code} → ${toAsset.code} at ${quote.rate}`;
-  const details = {
-    type: 'conversion',
-    from: fromAsset.code,
-    to: toAsset.code,
-    rate: quote.rate,
-  } as const;
-  const createdAt = core.now();
-  const legs: TransferInput[] = [
+  return [
     {
       id: legIdOf(operationId, 0),
       ledger: fromAsset.code,
@@ -279,54 +370,41 @@ async function conversion(
       metadata: operationMetadata(operationId, 'conversion', { description }),
     },
   ];
-  const transferIds = legs.map((leg) => leg.id);
+}
+
+/** One side of a customer transfer: the wallet, its owner and the name the other side sees. */
+interface TransferSide {
+  readonly wallet: WalletRow;
+  readonly userId: string;
+  readonly name: string | null;
+}
+
+/**
+ * Records a customer transfer's two sides: the sender's (counted against their limit, showing the recipient's
+ * name) and the recipient's (showing the sender's).
+ */
+async function recordCustomerTransferSides(
+  core: CashCore,
+  common: Omit<OperationInput, 'walletId' | 'userId' | 'amountMinor' | 'counterparty'>,
+  sides: { sender: TransferSide; receiver: TransferSide; amountMinor: bigint; valueEurMinor: bigint },
+): Promise<void> {
+  const { sender, receiver, amountMinor } = sides;
   await recordOperation(core, {
-    id: operationId,
-    walletId: from.id,
-    userId,
-    kind: 'conversion',
-    status: 'posted',
-    asset: fromAsset.code,
-    amountMinor: -converted,
-    feeMinor: fee,
-    counterparty: to.name,
-    details,
-    transferIds,
-    createdAt,
-    ledgerDeadline: submissionDeadline(core),
+    ...common,
+    walletId: sender.wallet.id,
+    userId: sender.userId,
+    amountMinor: -amountMinor,
+    valueEurMinor: sides.valueEurMinor,
+    limitCategory: 'customerTransfer',
+    counterparty: receiver.name,
   });
   await recordOperation(core, {
-    id: operationId,
-    walletId: to.id,
-    userId,
-    kind: 'conversion',
-    status: 'posted',
-    asset: toAsset.code,
-    amountMinor: received,
-    counterparty: from.name,
-    details,
-    transferIds,
-    createdAt,
-    ledgerDeadline: submissionDeadline(core),
+    ...common,
+    walletId: receiver.wallet.id,
+    userId: receiver.userId,
+    amountMinor,
+    counterparty: sender.name,
   });
-  await submitLegs(core, operationId, legs, release);
-  return {
-    id: operationId,
-    kind: 'conversion',
-    status: 'posted',
-    fromWalletId: from.id,
-    toWalletId: to.id,
-    amountSent: formatMinor(sent, fromAsset),
-    assetSent: fromAsset.code,
-    amountReceived: formatMinor(received, toAsset),
-    assetReceived: toAsset.code,
-    fee: formatMinor(fee, fromAsset),
-    rate: quote.rate,
-    quoteId: quote.id,
-    recipient: null,
-    note: request.note ?? null,
-    createdAt: createdAt.toISOString(),
-  };
 }
 
 /** What a customer transfer request carries once validated by the route. */
@@ -360,7 +438,7 @@ export async function transferToCustomer(
   const recipient = await findRecipient(core, principal, request.recipientEmail);
   await requireAvailable(core, from, asset, amountMinor);
   const target = await ensureCurrentWallet(core, recipient.userId, asset.code as CashAssetCode);
-  const sender = (await core.directory?.getContact(userId))?.displayName ?? null;
+  const senderName = (await core.directory?.getContact(userId))?.displayName ?? null;
   const operationId = operationIdOf(userId, idempotencyKey);
   const legId = legIdOf(operationId, 0);
   const note = request.note ?? null;
@@ -369,37 +447,24 @@ export async function transferToCustomer(
   // retry of an attempt whose records exist counts nothing more: those records already count.
   const ledgerDeadline = submissionDeadline(core);
   const countedMinor = (await earlierAttempt(core, operationId)) ? 0n : valueEurMinor;
+  const common = {
+    id: operationId,
+    kind: 'customer_transfer',
+    status: 'posted',
+    asset: asset.code,
+    description: note,
+    transferIds: [legId],
+    createdAt,
+    ledgerDeadline,
+  } as const;
   await recordWithinLimit(core, userId, 'customerTransfer', countedMinor, async (db) => {
-    const inTransaction = { ...core, db };
-    await recordOperation(inTransaction, {
-      id: operationId,
-      walletId: from.id,
-      userId,
-      kind: 'customer_transfer',
-      status: 'posted',
-      asset: asset.code,
-      amountMinor: -amountMinor,
-      valueEurMinor,
-      limitCategory: 'customerTransfer',
-      counterparty: recipient.displayName,
-      description: note,
-      transferIds: [legId],
-      createdAt,
-      ledgerDeadline,
-    });
-    await recordOperation(inTransaction, {
-      id: operationId,
-      walletId: target.id,
-      userId: recipient.userId,
-      kind: 'customer_transfer',
-      status: 'posted',
-      asset: asset.code,
+    const sender = { wallet: from, userId, name: senderName };
+    const receiver = { wallet: target, userId: recipient.userId, name: recipient.displayName };
+    await recordCustomerTransferSides({ ...core, db }, common, {
+      sender,
+      receiver,
       amountMinor,
-      counterparty: sender,
-      description: note,
-      transferIds: [legId],
-      createdAt,
-      ledgerDeadline,
+      valueEurMinor,
     });
   });
   await submitLegs(core, operationId, [
@@ -413,22 +478,9 @@ export async function transferToCustomer(
       metadata: operationMetadata(operationId, 'customer_transfer', { description: note }),
     },
   ]);
-  const amount = formatMinor(amountMinor, asset);
-  return {
-    id: operationId,
-    kind: 'customer_transfer',
-    status: 'posted',
-    fromWalletId: from.id,
-    toWalletId: null,
-    amountSent: amount,
-    assetSent: asset.code,
-    amountReceived: amount,
-    assetReceived: asset.code,
-    fee: formatMinor(0n, asset),
-    rate: null,
-    quoteId: null,
-    recipient: { displayName: recipient.displayName },
-    note,
-    createdAt: createdAt.toISOString(),
-  };
+  const recipientView = { displayName: recipient.displayName };
+  return sameAssetAnswer(
+    { id: operationId, kind: 'customer_transfer', from, toWalletId: null, recipient: recipientView },
+    { amountMinor, asset, note, createdAt },
+  );
 }

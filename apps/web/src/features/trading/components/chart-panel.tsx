@@ -19,25 +19,28 @@ function storedInterval(): CandleInterval {
   }
 }
 
-/** The chart with its interval switch, moving averages, and lines for open orders and the position. */
-export function ChartPanel({
-  productId,
-  instrument,
-  height = 380,
-}: {
-  productId: ProductId;
-  instrument: InstrumentView | undefined;
-  height?: number;
-}) {
+/** The interval last chosen on this device, and a setter that remembers the new one. */
+function useStoredInterval(): [CandleInterval, (value: CandleInterval) => void] {
+  const [interval, setInterval] = useState<CandleInterval>(storedInterval);
+  const chooseInterval = (value: CandleInterval) => {
+    setInterval(value);
+    try {
+      localStorage.setItem(INTERVAL_STORAGE_KEY, value);
+    } catch {
+      // Without storage the interval is simply not remembered.
+    }
+  };
+  return [interval, chooseInterval];
+}
+
+/** A line per open order on the product at its limit or stop price, and one at the position's average cost. */
+function useOrderAndPositionLines(productId: ProductId): ChartPriceLine[] {
   const { t } = useTranslation('trading');
   const language = currentLanguage();
   const call = useTradingCall();
-  const [interval, setInterval] = useState<CandleInterval>(storedInterval);
-  const [averages, setAverages] = useState(true);
   const orders = useQuery(openOrdersQueryOptions(call));
   const positions = useQuery(positionsQueryOptions(call));
-
-  const lines = useMemo<ChartPriceLine[]>(() => {
+  return useMemo<ChartPriceLine[]>(() => {
     const result: ChartPriceLine[] = [];
     for (const order of orders.data ?? []) {
       const price = order.limitPrice ?? order.stopPrice;
@@ -64,16 +67,22 @@ export function ChartPanel({
     }
     return result;
   }, [orders.data, positions.data, productId, language, t]);
+}
 
-  const chooseInterval = (value: CandleInterval) => {
-    setInterval(value);
-    try {
-      localStorage.setItem(INTERVAL_STORAGE_KEY, value);
-    } catch {
-      // Without storage the interval is simply not remembered.
-    }
-  };
-
+/** The chart with its interval switch, moving averages, and lines for open orders and the position. */
+export function ChartPanel({
+  productId,
+  instrument,
+  height = 380,
+}: {
+  productId: ProductId;
+  instrument: InstrumentView | undefined;
+  height?: number;
+}) {
+  const { t } = useTranslation('trading');
+  const [interval, chooseInterval] = useStoredInterval();
+  const [averages, setAverages] = useState(true);
+  const lines = useOrderAndPositionLines(productId);
   return (
     <div className="trd-chart">
       <div className="trd-chart__toolbar">

@@ -125,58 +125,17 @@ function OpenOrders({
         <div className="trd-scroll">
           <table className="trd-table">
             <caption className="ts-visually-hidden">{t('orders.openCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('orders.product')}</th>
-                <th scope="col">{t('orders.side')}</th>
-                <th scope="col">{t('orders.type')}</th>
-                <th scope="col" className="trd-num">
-                  {t('orders.quantity')}
-                </th>
-                <th scope="col" className="trd-num">
-                  {t('orders.filled')}
-                </th>
-                <th scope="col" className="trd-num">
-                  {t('orders.price')}
-                </th>
-                <th scope="col">{t('orders.timeInForce')}</th>
-                <th scope="col">{t('orders.status')}</th>
-                <th scope="col">{t('orders.placedAt')}</th>
-                <th scope="col">
-                  <span className="ts-visually-hidden">{t('orders.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <OpenOrdersHead />
             <tbody>
               {orders.map((order) => (
-                <tr key={order.id} data-order-id={order.id}>
-                  <th scope="row">
-                    <ProductButton productId={order.productId} onSelect={onSelect} />
-                  </th>
-                  <td className={order.side === 'buy' ? 'mkt-up' : 'mkt-down'}>{t(`side.${order.side}`)}</td>
-                  <td>{t(`orderType.${order.type}`)}</td>
-                  <td className="trd-num">{formatQuantity(order.quantity, language)}</td>
-                  <td className="trd-num">{formatQuantity(order.filledQuantity, language)}</td>
-                  <td className="trd-num">{priceOf(order, language)}</td>
-                  <td>{t(`timeInForce.${order.timeInForce}`)}</td>
-                  <td>{t(`status.${order.status}`)}</td>
-                  <td>{formatDateTime(order.createdAt, language)}</td>
-                  <td className="trd-actions">
-                    {order.type === 'limit' && order.status !== 'accepted' ? (
-                      <Button size="sm" variant="secondary" onClick={() => setReplacing(order)}>
-                        {t('orders.replace')}
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      loading={cancelling === order.id}
-                      onClick={() => void cancel(order)}
-                    >
-                      {t('orders.cancel')}
-                    </Button>
-                  </td>
-                </tr>
+                <OpenOrderRow
+                  key={order.id}
+                  order={order}
+                  cancelling={cancelling === order.id}
+                  onCancel={() => void cancel(order)}
+                  onReplace={() => setReplacing(order)}
+                  onSelect={onSelect}
+                />
               ))}
             </tbody>
           </table>
@@ -184,6 +143,76 @@ function OpenOrders({
       )}
       {replacing ? <ReplaceDialog order={replacing} onClose={() => setReplacing(null)} /> : null}
     </>
+  );
+}
+
+function OpenOrdersHead() {
+  const { t } = useTranslation('trading');
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t('orders.product')}</th>
+        <th scope="col">{t('orders.side')}</th>
+        <th scope="col">{t('orders.type')}</th>
+        <th scope="col" className="trd-num">
+          {t('orders.quantity')}
+        </th>
+        <th scope="col" className="trd-num">
+          {t('orders.filled')}
+        </th>
+        <th scope="col" className="trd-num">
+          {t('orders.price')}
+        </th>
+        <th scope="col">{t('orders.timeInForce')}</th>
+        <th scope="col">{t('orders.status')}</th>
+        <th scope="col">{t('orders.placedAt')}</th>
+        <th scope="col">
+          <span className="ts-visually-hidden">{t('orders.actions')}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+function OpenOrderRow({
+  order,
+  cancelling,
+  onCancel,
+  onReplace,
+  onSelect,
+}: {
+  order: Order;
+  cancelling: boolean;
+  onCancel: () => void;
+  onReplace: () => void;
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation('trading');
+  const language = currentLanguage();
+  return (
+    <tr data-order-id={order.id}>
+      <th scope="row">
+        <ProductButton productId={order.productId} onSelect={onSelect} />
+      </th>
+      <td className={order.side === 'buy' ? 'mkt-up' : 'mkt-down'}>{t(`side.${order.side}`)}</td>
+      <td>{t(`orderType.${order.type}`)}</td>
+      <td className="trd-num">{formatQuantity(order.quantity, language)}</td>
+      <td className="trd-num">{formatQuantity(order.filledQuantity, language)}</td>
+      <td className="trd-num">{priceOf(order, language)}</td>
+      <td>{t(`timeInForce.${order.timeInForce}`)}</td>
+      <td>{t(`status.${order.status}`)}</td>
+      <td>{formatDateTime(order.createdAt, language)}</td>
+      <td className="trd-actions">
+        {order.type === 'limit' && order.status !== 'accepted' ? (
+          <Button size="sm" variant="secondary" onClick={onReplace}>
+            {t('orders.replace')}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="danger" loading={cancelling} onClick={onCancel}>
+          {t('orders.cancel')}
+        </Button>
+      </td>
+    </tr>
   );
 }
 
@@ -207,56 +236,68 @@ function Positions({
   if (positions.length === 0) {
     return <p className="app-muted">{t('positions.none')}</p>;
   }
-  const money = (value: string | null, currency: string, signed = false) =>
-    formatMoneyText(value, currency, language, signed ? 'exceptZero' : 'auto');
   return (
     <div className="trd-scroll">
       <table className="trd-table">
         <caption className="ts-visually-hidden">{t('positions.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('orders.product')}</th>
-            <th scope="col" className="trd-num">
-              {t('positions.quantity')}
-            </th>
-            <th scope="col" className="trd-num">
-              {t('positions.averageCost')}
-            </th>
-            <th scope="col" className="trd-num">
-              {t('positions.marketPrice')}
-            </th>
-            <th scope="col" className="trd-num">
-              {t('positions.marketValue')}
-            </th>
-            <th scope="col" className="trd-num">
-              {t('positions.unrealised')}
-            </th>
-            <th scope="col" className="trd-num">
-              {t('positions.realised')}
-            </th>
-          </tr>
-        </thead>
+        <PositionsHead />
         <tbody>
           {positions.map((position) => (
-            <tr key={position.productId}>
-              <th scope="row">
-                <ProductButton productId={position.productId} onSelect={onSelect} />
-              </th>
-              <td className="trd-num">{formatQuantity(position.quantity, language)}</td>
-              <td className="trd-num">{formatPrice(position.averageCost, language)}</td>
-              <td className="trd-num">{formatPrice(position.marketPrice, language)}</td>
-              <td className="trd-num">{money(position.marketValue, position.currency)}</td>
-              <td className={`trd-num ${toneClass(position.unrealisedPnl)}`}>
-                {money(position.unrealisedPnl, position.currency, true)}
-              </td>
-              <td className={`trd-num ${toneClass(position.realisedPnl)}`}>
-                {money(position.realisedPnl, position.currency, true)}
-              </td>
-            </tr>
+            <PositionRow key={position.productId} position={position} onSelect={onSelect} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function PositionsHead() {
+  const { t } = useTranslation('trading');
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t('orders.product')}</th>
+        <th scope="col" className="trd-num">
+          {t('positions.quantity')}
+        </th>
+        <th scope="col" className="trd-num">
+          {t('positions.averageCost')}
+        </th>
+        <th scope="col" className="trd-num">
+          {t('positions.marketPrice')}
+        </th>
+        <th scope="col" className="trd-num">
+          {t('positions.marketValue')}
+        </th>
+        <th scope="col" className="trd-num">
+          {t('positions.unrealised')}
+        </th>
+        <th scope="col" className="trd-num">
+          {t('positions.realised')}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+function PositionRow({ position, onSelect }: { position: Position; onSelect: (product: ProductId) => void }) {
+  const language = currentLanguage();
+  const money = (value: string | null, signed = false) =>
+    formatMoneyText(value, position.currency, language, signed ? 'exceptZero' : 'auto');
+  return (
+    <tr>
+      <th scope="row">
+        <ProductButton productId={position.productId} onSelect={onSelect} />
+      </th>
+      <td className="trd-num">{formatQuantity(position.quantity, language)}</td>
+      <td className="trd-num">{formatPrice(position.averageCost, language)}</td>
+      <td className="trd-num">{formatPrice(position.marketPrice, language)}</td>
+      <td className="trd-num">{money(position.marketValue)}</td>
+      <td className={`trd-num ${toneClass(position.unrealisedPnl)}`}>
+        {money(position.unrealisedPnl, true)}
+      </td>
+      <td className={`trd-num ${toneClass(position.realisedPnl)}`}>{money(position.realisedPnl, true)}</td>
+    </tr>
   );
 }
 

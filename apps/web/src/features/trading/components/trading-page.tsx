@@ -6,7 +6,11 @@ import { Banner } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { LAST_PRODUCT_STORAGE_KEY } from '../lib/last-product.ts';
 import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
-import { instrumentQueryOptions, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
+import {
+  instrumentQueryOptions,
+  useMarketCalls,
+  type InstrumentView,
+} from '#/shared/markets/api/markets-api.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 import type { DetachedComponent } from '../lib/trading-components.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
@@ -70,26 +74,11 @@ export function TradingPage({ product }: { product: ProductId }) {
   const { t } = useTranslation(['trading', 'errors']);
   const language = currentLanguage();
   const calls = useMarketCalls();
-  const navigate = useNavigate();
   useTradingStream();
   const switchProduct = useProductSwitch({ kind: 'main' }, product);
   const instrument = useQuery(instrumentQueryOptions(calls.info, product));
   useDocumentTitle(t('page.documentTitle', { product }));
-
-  const [fromFallback] = useState(usedBuiltInFallback);
-  const preferences = useQuery(useTradingPreferencesApi().options);
-  const defaultProduct = preferences.data?.defaultProduct;
-  useEffect(() => {
-    if (
-      fromFallback &&
-      product === DEFAULT_PRODUCT &&
-      isProductId(defaultProduct) &&
-      defaultProduct !== product
-    ) {
-      void navigate({ to: '/dashboard/trading/', search: { product: defaultProduct }, replace: true });
-    }
-  }, [fromFallback, defaultProduct, product, navigate]);
-
+  useDefaultProductRedirect(product);
   const info = instrument.data?.instrument;
   return (
     <div className="trd-page">
@@ -111,46 +100,82 @@ export function TradingPage({ product }: { product: ProductId }) {
       {instrument.isError ? (
         <Banner tone="danger">{tradingErrorMessage(t, instrument.error, language)}</Banner>
       ) : null}
-      <div className="trd-grid">
-        <section className="trd-panel trd-grid__chart" aria-labelledby="trd-chart-title">
-          <div className="trd-panel__head">
-            <h2 id="trd-chart-title" className="trd-panel__title">
-              {t('chart.title')}
-            </h2>
-            <DetachLink component="CHART" product={product} />
-          </div>
-          <ChartPanel productId={product} instrument={info} />
-        </section>
-        <section className="trd-panel trd-grid__form" aria-labelledby="trd-form-title">
-          <div className="trd-panel__head">
-            <h2 id="trd-form-title" className="trd-panel__title">
-              {t('form.title')}
-            </h2>
-            <DetachLink component="ORDER_FORM" product={product} />
-          </div>
-          <CashBalance currency={info?.currency} />
-          <OrderForm productId={product} instrument={info} />
-        </section>
-        <div className="trd-grid__watchlist">
-          <WatchlistPanel
-            product={product}
-            onSelect={switchProduct}
-            footer={
-              <p className="trd-detach-row">
-                <DetachLink component="WATCHLIST" product={product} />
-              </p>
-            }
-          />
-          <AlertsPanel productId={product} />
-        </div>
-        <div className="trd-grid__depth">
-          <MarketDepthPanel productId={product} />
-        </div>
-        <div className="trd-grid__orders">
-          <OrdersPanel onSelect={switchProduct} />
-        </div>
-      </div>
+      <TradingGrid product={product} info={info} onSelect={switchProduct} />
       <AlertNotices />
+    </div>
+  );
+}
+
+/**
+ * On a visit that named no product and had none remembered, the customer's default product (settings,
+ * tradingPreferences) replaces the spec's AAPL_cboe fallback.
+ */
+function useDefaultProductRedirect(product: ProductId): void {
+  const navigate = useNavigate();
+  const [fromFallback] = useState(usedBuiltInFallback);
+  const preferences = useQuery(useTradingPreferencesApi().options);
+  const defaultProduct = preferences.data?.defaultProduct;
+  useEffect(() => {
+    if (
+      fromFallback &&
+      product === DEFAULT_PRODUCT &&
+      isProductId(defaultProduct) &&
+      defaultProduct !== product
+    ) {
+      void navigate({ to: '/dashboard/trading/', search: { product: defaultProduct }, replace: true });
+    }
+  }, [fromFallback, defaultProduct, product, navigate]);
+}
+
+function TradingGrid({
+  product,
+  info,
+  onSelect,
+}: {
+  product: ProductId;
+  info: InstrumentView | undefined;
+  onSelect: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <div className="trd-grid">
+      <section className="trd-panel trd-grid__chart" aria-labelledby="trd-chart-title">
+        <div className="trd-panel__head">
+          <h2 id="trd-chart-title" className="trd-panel__title">
+            {t('chart.title')}
+          </h2>
+          <DetachLink component="CHART" product={product} />
+        </div>
+        <ChartPanel productId={product} instrument={info} />
+      </section>
+      <section className="trd-panel trd-grid__form" aria-labelledby="trd-form-title">
+        <div className="trd-panel__head">
+          <h2 id="trd-form-title" className="trd-panel__title">
+            {t('form.title')}
+          </h2>
+          <DetachLink component="ORDER_FORM" product={product} />
+        </div>
+        <CashBalance currency={info?.currency} />
+        <OrderForm productId={product} instrument={info} />
+      </section>
+      <div className="trd-grid__watchlist">
+        <WatchlistPanel
+          product={product}
+          onSelect={onSelect}
+          footer={
+            <p className="trd-detach-row">
+              <DetachLink component="WATCHLIST" product={product} />
+            </p>
+          }
+        />
+        <AlertsPanel productId={product} />
+      </div>
+      <div className="trd-grid__depth">
+        <MarketDepthPanel productId={product} />
+      </div>
+      <div className="trd-grid__orders">
+        <OrdersPanel onSelect={onSelect} />
+      </div>
     </div>
   );
 }

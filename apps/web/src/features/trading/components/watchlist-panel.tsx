@@ -30,34 +30,11 @@ export function WatchlistPanel({
 }) {
   const { t } = useTranslation(['trading', 'errors']);
   const language = currentLanguage();
-  const call = useTradingCall();
-  const queryClient = useQueryClient();
-  const watchlists = useQuery(watchlistsQueryOptions(call));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const watchlists = useQuery(watchlistsQueryOptions(useTradingCall()));
   const list: Watchlist | undefined = watchlists.data?.[0];
+  const { save, busy, error } = useSaveWatchlist(list);
   const products = list?.productIds ?? [];
   const listed = products.includes(product);
-
-  const save = async (productIds: ProductId[]) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const saved =
-        list === undefined
-          ? await createWatchlist(call, t('watchlist.defaultName'), productIds)
-          : await updateWatchlist(call, list.id, productIds);
-      queryClient.setQueryData<Watchlist[]>(tradingKeys.watchlists(), (current) => [
-        saved,
-        ...(current ?? []).filter((item) => item.id !== saved.id),
-      ]);
-    } catch (failure) {
-      setError(tradingErrorMessage(t, failure, language));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section className="trd-panel" aria-labelledby="trd-watchlist-title">
       <div className="trd-panel__head">
@@ -82,38 +59,90 @@ export function WatchlistPanel({
         <p className="app-muted">{t('watchlist.empty')}</p>
       ) : null}
       {products.length > 0 ? (
-        <table className="trd-table trd-table--interactive">
-          <caption className="ts-visually-hidden">{t('watchlist.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('watchlist.product')}</th>
-              <th scope="col" className="trd-num">
-                {t('watchlist.last')}
-              </th>
-              <th scope="col" className="trd-num">
-                {t('watchlist.change')}
-              </th>
-              <th scope="col">
-                <span className="ts-visually-hidden">{t('watchlist.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((id) => (
-              <WatchlistRow
-                key={id}
-                productId={id}
-                selected={id === product}
-                onSelect={() => onSelect(id)}
-                onRemove={() => void save(products.filter((item) => item !== id))}
-                language={language}
-              />
-            ))}
-          </tbody>
-        </table>
+        <WatchlistTable
+          products={products}
+          product={product}
+          onSelect={onSelect}
+          onRemove={(id) => void save(products.filter((item) => item !== id))}
+        />
       ) : null}
       {footer}
     </section>
+  );
+}
+
+/** Saves the first watchlist's products (creating the list on the first add) and puts the answer in the cache. */
+function useSaveWatchlist(list: Watchlist | undefined) {
+  const { t } = useTranslation(['trading', 'errors']);
+  const language = currentLanguage();
+  const call = useTradingCall();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (productIds: ProductId[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved =
+        list === undefined
+          ? await createWatchlist(call, t('watchlist.defaultName'), productIds)
+          : await updateWatchlist(call, list.id, productIds);
+      queryClient.setQueryData<Watchlist[]>(tradingKeys.watchlists(), (current) => [
+        saved,
+        ...(current ?? []).filter((item) => item.id !== saved.id),
+      ]);
+    } catch (failure) {
+      setError(tradingErrorMessage(t, failure, language));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { save, busy, error };
+}
+
+function WatchlistTable({
+  products,
+  product,
+  onSelect,
+  onRemove,
+}: {
+  products: ProductId[];
+  product: ProductId;
+  onSelect: (product: ProductId) => void;
+  onRemove: (product: ProductId) => void;
+}) {
+  const { t } = useTranslation('trading');
+  const language = currentLanguage();
+  return (
+    <table className="trd-table trd-table--interactive">
+      <caption className="ts-visually-hidden">{t('watchlist.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('watchlist.product')}</th>
+          <th scope="col" className="trd-num">
+            {t('watchlist.last')}
+          </th>
+          <th scope="col" className="trd-num">
+            {t('watchlist.change')}
+          </th>
+          <th scope="col">
+            <span className="ts-visually-hidden">{t('watchlist.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((id) => (
+          <WatchlistRow
+            key={id}
+            productId={id}
+            selected={id === product}
+            onSelect={() => onSelect(id)}
+            onRemove={() => onRemove(id)}
+            language={language}
+          />
+        ))}
+      </tbody>
+    </table>
   );
 }
 

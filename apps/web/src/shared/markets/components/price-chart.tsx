@@ -5,7 +5,7 @@
  * cost. Prices become numbers here for drawing only; every figure a person reads elsewhere stays a decimal string.
  * The canvas is decorative for assistive technology: the page's tables and quote carry the same figures.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -205,16 +205,28 @@ export function PriceChart({
   loadingText,
   emptyText,
 }: PriceChartProps) {
-  const calls = useMarketCalls();
   const locale = currentLanguage() === 'fr' ? 'fr-FR' : 'en-US';
   const container = useRef<HTMLDivElement>(null);
-  const series = useRef<Series | null>(null);
-  // The candles of one product and interval; those of a previous choice are never drawn for this one.
-  const seriesKey = `${productId}|${interval}`;
-  const [loaded, setLoaded] = useState<{ key: string; candles: Candle[] } | null>(null);
-  const candles = loaded?.key === seriesKey ? loaded.candles : null;
+  const themeVersion = useThemeVersion();
+  const series = useChartSeries(container, { tickSize, height, locale, themeVersion });
+  const candles = useLiveCandles(productId, interval);
+  useDrawnCandles(series, candles, { showAverages, themeVersion, productId, interval });
+  usePriceLines(series, priceLines, themeVersion);
+  return (
+    <>
+      <div className="mkt-chart" style={{ height }}>
+        <div ref={container} className="mkt-chart__canvas" role="img" aria-label={label} />
+        <p className="mkt-chart__status" role="status">
+          {candles === null ? loadingText : candles.length === 0 ? emptyText : null}
+        </p>
+      </div>
+      <ChartAttribution />
+    </>
+  );
+}
 
-  // Build the chart once per tick size, rebuild on theme changes so colours follow light and dark.
+/** A number that changes when the theme does, so the chart is rebuilt with colours for light or dark. */
+function useThemeVersion(): number {
   const [themeVersion, setThemeVersion] = useState(0);
   useEffect(() => {
     const bump = () => setThemeVersion((value) => value + 1);
@@ -226,6 +238,20 @@ export function PriceChart({
       media.removeEventListener('change', bump);
     };
   }, []);
+  return themeVersion;
+}
+
+/** Builds the chart once per tick size, height and locale, and again on theme changes. */
+function useChartSeries(
+  container: RefObject<HTMLDivElement | null>,
+  {
+    tickSize,
+    height,
+    locale,
+    themeVersion,
+  }: { tickSize: string; height: number; locale: string; themeVersion: number },
+): RefObject<Series | null> {
+  const series = useRef<Series | null>(null);
   useEffect(() => {
     if (container.current === null) {
       return undefined;
@@ -235,8 +261,18 @@ export function PriceChart({
       series.current?.chart.remove();
       series.current = null;
     };
-  }, [tickSize, height, themeVersion, locale]);
+  }, [container, tickSize, height, themeVersion, locale]);
+  return series;
+}
 
+/**
+ * The candles of one product and interval (null while they load), read once and then kept up to date by the
+ * market stream; those of a previous choice are never returned for this one.
+ */
+function useLiveCandles(productId: ProductId, interval: CandleInterval): Candle[] | null {
+  const calls = useMarketCalls();
+  const seriesKey = `${productId}|${interval}`;
+  const [loaded, setLoaded] = useState<{ key: string; candles: Candle[] } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     const key = `${productId}|${interval}`;
@@ -249,10 +285,7 @@ export function PriceChart({
       },
     );
     return () => controller.abort();
-    // calls is rebuilt each render but bound to the same client.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productId, interval]);
-
+  }, [calls, productId, interval]);
   useMarketSubscription(`candles:${interval}`, productId, (message) => {
     if (message.data.interval !== interval) {
       return;
@@ -270,8 +303,20 @@ export function PriceChart({
           },
     );
   });
+  return loaded?.key === seriesKey ? loaded.candles : null;
+}
 
-  // Draw the data (cheap: a few hundred points).
+/** Draws the candles, volumes and averages (cheap: a few hundred points); a new series starts at the latest. */
+function useDrawnCandles(
+  series: RefObject<Series | null>,
+  candles: Candle[] | null,
+  {
+    showAverages,
+    themeVersion,
+    productId,
+    interval,
+  }: { showAverages: boolean; themeVersion: number; productId: ProductId; interval: CandleInterval },
+): void {
   useEffect(() => {
     const current = series.current;
     if (current === null || candles === null) {
@@ -282,7 +327,7 @@ export function PriceChart({
     MOVING_AVERAGE_PERIODS.forEach((period, index) => {
       current.averages[index]?.setData(showAverages ? movingAverage(candles, period) : []);
     });
-  }, [candles, showAverages, themeVersion]);
+  }, [series, candles, showAverages, themeVersion]);
 
   // A new product or interval starts at the latest candles.
   useEffect(() => {
@@ -292,7 +337,14 @@ export function PriceChart({
     // Only when the series is (re)loaded, not on every live update.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [candles === null, productId, interval]);
+}
 
+/** The order and position lines over the candles, replaced when their content or the theme changes. */
+function usePriceLines(
+  series: RefObject<Series | null>,
+  priceLines: readonly ChartPriceLine[],
+  themeVersion: number,
+): void {
   const linesKey = priceLines.map((line) => `${line.id}:${line.price}:${line.title}`).join('|');
   useEffect(() => {
     const current = series.current;
@@ -302,34 +354,23 @@ export function PriceChart({
     for (const line of current.lines) {
       current.candles.removePriceLine(line);
     }
-    current.lines = priceLines.map((line) =>
+    const drawn = priceLines.map((line) =>
       current.candles.createPriceLine({
         price: chartNumber(line.price),
-        color:
-          line.kind === 'buy'
-            ? current.palette.up
-            : line.kind === 'sell'
-              ? current.palette.down
-              : current.palette.position,
+        color: lineColor(line.kind, current.palette),
         lineWidth: 1,
         lineStyle: line.kind === 'position' ? LineStyle.Solid : LineStyle.Dashed,
         axisLabelVisible: true,
         title: line.title,
       }),
     );
+    // The series is the chart's own record (buildChart): its lines are replaced in place.
+    current.lines.splice(0, current.lines.length, ...drawn);
     // linesKey stands for the lines' content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linesKey, themeVersion]);
+}
 
-  return (
-    <>
-      <div className="mkt-chart" style={{ height }}>
-        <div ref={container} className="mkt-chart__canvas" role="img" aria-label={label} />
-        <p className="mkt-chart__status" role="status">
-          {candles === null ? loadingText : candles.length === 0 ? emptyText : null}
-        </p>
-      </div>
-      <ChartAttribution />
-    </>
-  );
+function lineColor(kind: ChartPriceLine['kind'], palette: Series['palette']): string {
+  return kind === 'buy' ? palette.up : kind === 'sell' ? palette.down : palette.position;
 }

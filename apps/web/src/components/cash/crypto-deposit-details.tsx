@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { Wallet } from '@tessera/contracts';
 import { Banner, Button, Card, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
@@ -16,8 +19,10 @@ import {
   simulateCryptoDeposit,
   useSimulatorsEnabled,
 } from '#/shared/cash/api/rails-api.ts';
-import { amountErrorCode, codeMessage, errorMessage } from '#/lib/error-message.ts';
-import { amountInputError, normalizeAmountInput } from '#/lib/money.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { normalizeAmountInput } from '#/lib/money.ts';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { amountSchema } from './amount-schema.ts';
 import { AddressQrCode } from './address-qr-code.tsx';
 import { CopyField } from './copy-button.tsx';
 import { ActivityList } from './activity-list.tsx';
@@ -91,78 +96,87 @@ function RecentCryptoDeposits({ wallet }: { wallet: Wallet }) {
   );
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function simulateSchema(t: Translate, asset: string) {
+  return z.object({ amount: amountSchema(t, asset) });
+}
+
+type SimulateValues = z.infer<ReturnType<typeof simulateSchema>>;
+
+/** The simulators' actions with what to say when one is done; one at a time. */
+function useSimulatorAction() {
+  const { t } = useTranslation(['wallets', 'errors']);
+  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const acting = useMutation({ mutationFn: (action: () => Promise<unknown>) => action() });
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    setMessage(null);
+    try {
+      await acting.mutateAsync(action);
+      setMessage({ tone: 'success', text: success });
+    } catch (failure) {
+      setMessage({ tone: 'danger', text: errorMessage(t, failure) });
+    }
+  };
+  return { run, message, busy: acting.isPending };
+}
+
 function SimulateCryptoDeposit({ wallet }: { wallet: Wallet }) {
   const { t } = useTranslation(['wallets', 'errors']);
   const call = useCashCall();
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const simulator = useSimulatorAction();
+  const form = useForm<SimulateValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(simulateSchema(t, wallet.asset)),
+    defaultValues: { amount: '' },
+  });
   const address = wallet.depositAddress;
   if (!address || !['BTC', 'ETH', 'USDC'].includes(wallet.asset)) {
     return null;
   }
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await action();
-      setMessage({ tone: 'success', text: success });
-    } catch (failure) {
-      setMessage({ tone: 'danger', text: errorMessage(t, failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = amountInputError(amount, wallet.asset);
-    if (problem) {
-      setAmountError(codeMessage(t, amountErrorCode(problem)));
-      return;
-    }
-    setAmountError(null);
-    await run(
-      () =>
-        simulateCryptoDeposit(
-          call,
-          {
-            asset: wallet.asset as 'BTC' | 'ETH' | 'USDC',
-            address: address.address,
-            amount: normalizeAmountInput(amount, wallet.asset) ?? amount,
-          },
-          newIdempotencyKey(),
-        ),
+  const simulate = async ({ amount }: SimulateValues) => {
+    const body = {
+      asset: wallet.asset as 'BTC' | 'ETH' | 'USDC',
+      address: address.address,
+      amount: normalizeAmountInput(amount, wallet.asset) ?? amount,
+    };
+    await simulator.run(
+      () => simulateCryptoDeposit(call, body, newIdempotencyKey()),
       t('fund.crypto.simulated'),
     );
-    setAmount('');
+    form.setValue('amount', '');
   };
+  const mineBlock = () =>
+    void simulator.run(
+      () => produceBlocks(call, address.chain, 1, newIdempotencyKey()),
+      t('fund.crypto.blockMined'),
+    );
   return (
-    <form className="app-form" onSubmit={submit} noValidate aria-label={t('fund.simulator.title')}>
+    <form
+      className="app-form"
+      onSubmit={form.handleSubmit(simulate)}
+      noValidate
+      aria-label={t('fund.simulator.title')}
+    >
       <p className="app-muted">{t('fund.simulator.lead')}</p>
-      {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
+      {simulator.message ? <Banner tone={simulator.message.tone}>{simulator.message.text}</Banner> : null}
       <TextField
         label={t('fund.crypto.simulateAmount', { asset: wallet.asset })}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        error={amountError ?? undefined}
+        {...form.register('amount')}
+        error={form.formState.errors.amount?.message}
         inputMode="decimal"
         autoComplete="off"
       />
       <div className="app-cluster">
-        <Button type="submit" variant="secondary" loading={busy} loadingLabel={t('fund.simulator.working')}>
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={simulator.busy}
+          loadingLabel={t('fund.simulator.working')}
+        >
           {t('fund.crypto.simulate')}
         </Button>
-        <Button
-          variant="ghost"
-          disabled={busy}
-          onClick={() =>
-            void run(
-              () => produceBlocks(call, address.chain, 1, newIdempotencyKey()),
-              t('fund.crypto.blockMined'),
-            )
-          }
-        >
+        <Button variant="ghost" disabled={simulator.busy} onClick={mineBlock}>
           {t('fund.crypto.mineBlock')}
         </Button>
       </div>

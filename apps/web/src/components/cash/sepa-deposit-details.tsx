@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { Wallet } from '@tessera/contracts';
 import { Banner, Button, Card, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
@@ -9,8 +12,10 @@ import {
   simulateSepaCredit,
   useSimulatorsEnabled,
 } from '#/shared/cash/api/rails-api.ts';
-import { amountErrorCode, codeMessage, errorMessage } from '#/lib/error-message.ts';
-import { amountInputError, normalizeAmountInput } from '#/lib/money.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { normalizeAmountInput } from '#/lib/money.ts';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { amountSchema } from './amount-schema.ts';
 import { CopyField } from './copy-button.tsx';
 import { groupIban } from './wallet-cards.tsx';
 import './cash.css';
@@ -46,25 +51,26 @@ export function SepaDepositDetails({ wallet, headingLevel = 3 }: { wallet: Walle
   );
 }
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function simulateSchema(t: Translate) {
+  return z.object({ amount: amountSchema(t, 'EUR') });
+}
+
+type SimulateValues = z.infer<ReturnType<typeof simulateSchema>>;
+
 function SimulateSepaCredit({ iban }: { iban: string }) {
   const { t } = useTranslation(['wallets', 'errors']);
   const call = useCashCall();
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = amountInputError(amount, 'EUR');
-    if (problem) {
-      setAmountError(codeMessage(t, amountErrorCode(problem)));
-      return;
-    }
-    setAmountError(null);
-    setBusy(true);
-    setMessage(null);
-    try {
-      await simulateSepaCredit(
+  const form = useForm<SimulateValues>({
+    ...SUBMIT_VALIDATION,
+    resolver: zodResolver(simulateSchema(t)),
+    defaultValues: { amount: '' },
+  });
+  const crediting = useMutation({
+    mutationFn: ({ amount }: SimulateValues) =>
+      simulateSepaCredit(
         call,
         {
           iban: iban.replace(/\s+/g, ''),
@@ -73,28 +79,40 @@ function SimulateSepaCredit({ iban }: { iban: string }) {
           debtorName: t('fund.simulator.payerName'),
         },
         newIdempotencyKey(),
-      );
+      ),
+  });
+  const simulate = async (values: SimulateValues) => {
+    setMessage(null);
+    try {
+      await crediting.mutateAsync(values);
       setMessage({ tone: 'success', text: t('fund.sepa.simulated') });
-      setAmount('');
+      form.setValue('amount', '');
     } catch (failure) {
       setMessage({ tone: 'danger', text: errorMessage(t, failure) });
-    } finally {
-      setBusy(false);
     }
   };
   return (
-    <form className="app-form" onSubmit={submit} noValidate aria-label={t('fund.simulator.title')}>
+    <form
+      className="app-form"
+      onSubmit={form.handleSubmit(simulate)}
+      noValidate
+      aria-label={t('fund.simulator.title')}
+    >
       <p className="app-muted">{t('fund.simulator.lead')}</p>
       {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
       <TextField
         label={t('fund.sepa.simulateAmount')}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        error={amountError ?? undefined}
+        {...form.register('amount')}
+        error={form.formState.errors.amount?.message}
         inputMode="decimal"
         autoComplete="off"
       />
-      <Button type="submit" variant="secondary" loading={busy} loadingLabel={t('fund.simulator.working')}>
+      <Button
+        type="submit"
+        variant="secondary"
+        loading={crediting.isPending}
+        loadingLabel={t('fund.simulator.working')}
+      >
         {t('fund.sepa.simulate')}
       </Button>
     </form>

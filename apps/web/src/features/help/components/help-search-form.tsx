@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, TextField } from '@tessera/ui';
 import { HELP_SEARCH_QUERY_MAX_CHARS } from '@tessera/contracts';
 import { useTranslation } from '#/lib/i18n.ts';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 
 /**
  * The help centre's search box: a real GET form to /help/search/ (it works before the JavaScript has loaded),
@@ -11,21 +12,24 @@ import { useTranslation } from '#/lib/i18n.ts';
 export function HelpSearchForm({ initialQuery = '' }: { initialQuery?: string }) {
   const { t } = useTranslation('help');
   const navigate = useNavigate();
-  const [query, setQuery] = useState(initialQuery);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void navigate({ to: '/help/search/', search: { q: query.trim() } });
-  };
+  const form = useForm<{ q: string }>({ ...SUBMIT_VALIDATION, defaultValues: { q: initialQuery } });
+  const search = ({ q }: { q: string }) => void navigate({ to: '/help/search/', search: { q: q.trim() } });
   return (
-    <form role="search" action="/help/search/" method="get" className="app-help-search" onSubmit={submit}>
+    <form
+      role="search"
+      action="/help/search/"
+      method="get"
+      className="app-help-search"
+      onSubmit={form.handleSubmit(search)}
+    >
       <TextField
         label={t('search.label')}
         hideLabel
-        name="q"
         type="search"
         size="lg"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        {...form.register('q')}
+        // In the pre-rendered page too, before react-hook-form has set the field.
+        defaultValue={initialQuery}
         placeholder={t('search.placeholder')}
         maxLength={HELP_SEARCH_QUERY_MAX_CHARS}
         autoComplete="off"

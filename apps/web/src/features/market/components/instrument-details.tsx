@@ -11,11 +11,14 @@ import {
   formatPrice,
   formatQuantity,
   toneClass,
+  type DisplayLanguage,
 } from '#/shared/markets/market-format.ts';
 import {
   instrumentQueryOptions,
   marketStatusQueryOptions,
   useMarketCalls,
+  type InstrumentDetails,
+  type InstrumentView,
 } from '#/shared/markets/api/markets-api.ts';
 import { PriceChart } from '#/shared/markets/components/price-chart.tsx';
 
@@ -31,20 +34,29 @@ export function InstrumentDetailsPanel({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['trading', 'errors']);
-  const language = currentLanguage();
   const calls = useMarketCalls();
   const details = useQuery(instrumentQueryOptions(calls.info, productId));
   const status = useQuery(marketStatusQueryOptions(calls.data, productId));
-  const quote = useLiveQuote(productId);
   if (details.isError) {
     return <Banner tone="danger">{errorMessage(t, details.error)}</Banner>;
   }
   if (details.data === undefined) {
     return <p className="app-muted">{t('market.loading')}</p>;
   }
-  const { instrument, source } = details.data;
-  const open = status.data?.open ?? instrument.open;
-  const next = status.data?.nextSession;
+  return (
+    <InstrumentDetailsView
+      details={details.data}
+      open={status.data?.open ?? details.data.instrument.open}
+      nextOpensAtMs={status.data?.nextSession?.opensAtMs}
+      onClose={onClose}
+    />
+  );
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The instrument's facts as label and value, in the order the panel lists them. */
+function instrumentFacts(t: Translate, language: DisplayLanguage, { instrument, source }: InstrumentDetails) {
   const facts: Array<[string, string]> = [
     [t('market.details.symbol'), instrument.symbol],
     [t('market.details.isin'), instrument.isin ?? t('market.details.none')],
@@ -70,45 +82,39 @@ export function InstrumentDetailsPanel({
           }),
     ],
   ];
+  return facts;
+}
+
+function InstrumentDetailsView({
+  details,
+  open,
+  nextOpensAtMs,
+  onClose,
+}: {
+  details: InstrumentDetails;
+  open: boolean;
+  nextOpensAtMs: number | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('trading');
+  const language = currentLanguage();
+  const { instrument } = details;
   return (
     <section className="trd-panel mkt-details" aria-labelledby="mkt-details-title">
-      <div className="trd-panel__head">
-        <h2 id="mkt-details-title" className="mkt-section-title">
-          {t('market.details.title', { name: instrument.name, product: instrument.id })}
-        </h2>
-        <div className="trd-actions">
-          <Button asChild variant="primary" size="sm">
-            <Link to="/dashboard/trading/" search={{ product: instrument.id }}>
-              {t('market.details.trade', { symbol: instrument.symbol })}
-            </Link>
-          </Button>
-          <Button variant="secondary" size="sm" onClick={onClose}>
-            {t('market.details.close')}
-          </Button>
-        </div>
-      </div>
+      <DetailsHead instrument={instrument} onClose={onClose} />
       <div className="trd-product__name">
         <Badge tone={open ? 'success' : 'neutral'} dot>
           {open ? t('market.details.open') : t('market.details.closed')}
         </Badge>
-        {!open && next ? (
+        {!open && nextOpensAtMs !== undefined ? (
           <span className="app-muted">
-            {t('market.details.opensAt', { time: formatDateTime(next.opensAtMs, language) })}
+            {t('market.details.opensAt', { time: formatDateTime(nextOpensAtMs, language) })}
           </span>
         ) : null}
       </div>
-      <dl className="trd-product__quote">
-        <div>
-          <dt>{t('market.table.last')}</dt>
-          <dd>{formatPrice(quote?.last, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('market.table.change')}</dt>
-          <dd className={toneClass(quote?.changePercent)}>{formatPercent(quote?.changePercent, language)}</dd>
-        </div>
-      </dl>
+      <LiveQuoteFigures productId={instrument.id} />
       <dl className="mkt-details__facts">
-        {facts.map(([label, value]) => (
+        {instrumentFacts(t, language, details).map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>
@@ -126,5 +132,44 @@ export function InstrumentDetailsPanel({
         emptyText={t('market.details.noCandles')}
       />
     </section>
+  );
+}
+
+function DetailsHead({ instrument, onClose }: { instrument: InstrumentView; onClose: () => void }) {
+  const { t } = useTranslation('trading');
+  return (
+    <div className="trd-panel__head">
+      <h2 id="mkt-details-title" className="mkt-section-title">
+        {t('market.details.title', { name: instrument.name, product: instrument.id })}
+      </h2>
+      <div className="trd-actions">
+        <Button asChild variant="primary" size="sm">
+          <Link to="/dashboard/trading/" search={{ product: instrument.id }}>
+            {t('market.details.trade', { symbol: instrument.symbol })}
+          </Link>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onClose}>
+          {t('market.details.close')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function LiveQuoteFigures({ productId }: { productId: ProductId }) {
+  const { t } = useTranslation('trading');
+  const language = currentLanguage();
+  const quote = useLiveQuote(productId);
+  return (
+    <dl className="trd-product__quote">
+      <div>
+        <dt>{t('market.table.last')}</dt>
+        <dd>{formatPrice(quote?.last, language)}</dd>
+      </div>
+      <div>
+        <dt>{t('market.table.change')}</dt>
+        <dd className={toneClass(quote?.changePercent)}>{formatPercent(quote?.changePercent, language)}</dd>
+      </div>
+    </dl>
   );
 }

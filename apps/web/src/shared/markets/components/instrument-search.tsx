@@ -33,6 +33,63 @@ export function InstrumentSearch({
   describe,
 }: InstrumentSearchProps) {
   const id = useId();
+  const search = useInstrumentSearch(onChoose);
+  const { options, active, expanded } = search;
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  return (
+    <div className="mkt-search">
+      <label htmlFor={`${id}-input`} className="mkt-search__label">
+        {label}
+      </label>
+      <div className="mkt-search__field">
+        <SearchIcon aria-hidden="true" />
+        <input
+          id={`${id}-input`}
+          className="mkt-search__input"
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded && options[active] ? optionId(active) : undefined}
+          value={search.text}
+          placeholder={placeholder}
+          maxLength={INSTRUMENT_SEARCH_MAX_CHARS}
+          autoComplete="off"
+          onChange={(event) => search.type(event.target.value)}
+          onFocus={() => search.setOpen(true)}
+          onBlur={() => setTimeout(() => search.setOpen(false), 150)}
+          onKeyDown={search.onKeyDown}
+        />
+      </div>
+      <ul id={listId} role="listbox" aria-label={label} className="mkt-search__list" hidden={!expanded}>
+        {options.map((option, index) => (
+          <li
+            key={option.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            className="mkt-search__option"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => search.choose(option.id)}
+          >
+            <span className="mkt-search__symbol">{option.symbol}</span>
+            <span className="mkt-search__name">{option.name}</span>
+            <span className="mkt-search__meta">{describe ? describe(option) : option.source}</span>
+          </li>
+        ))}
+        {expanded && options.length === 0 ? (
+          <li className="mkt-search__empty" role="option" aria-selected={false} aria-disabled="true">
+            {noResults}
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+/** The text typed, the debounced query and its matches, the active option, and the keys that move through them. */
+function useInstrumentSearch(onChoose: (productId: ProductId) => void) {
   const calls = useMarketCalls();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -55,7 +112,6 @@ export function InstrumentSearch({
     setQuery('');
     setOpen(false);
   };
-
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -74,59 +130,9 @@ export function InstrumentSearch({
       setOpen(false);
     }
   };
-
-  const listId = `${id}-list`;
-  const optionId = (index: number) => `${id}-option-${index}`;
-  return (
-    <div className="mkt-search">
-      <label htmlFor={`${id}-input`} className="mkt-search__label">
-        {label}
-      </label>
-      <div className="mkt-search__field">
-        <SearchIcon aria-hidden="true" />
-        <input
-          id={`${id}-input`}
-          className="mkt-search__input"
-          role="combobox"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={expanded && options[active] ? optionId(active) : undefined}
-          value={text}
-          placeholder={placeholder}
-          maxLength={INSTRUMENT_SEARCH_MAX_CHARS}
-          autoComplete="off"
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onKeyDown={onKeyDown}
-        />
-      </div>
-      <ul id={listId} role="listbox" aria-label={label} className="mkt-search__list" hidden={!expanded}>
-        {options.map((option, index) => (
-          <li
-            key={option.id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            className="mkt-search__option"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(option.id)}
-          >
-            <span className="mkt-search__symbol">{option.symbol}</span>
-            <span className="mkt-search__name">{option.name}</span>
-            <span className="mkt-search__meta">{describe ? describe(option) : option.source}</span>
-          </li>
-        ))}
-        {expanded && options.length === 0 ? (
-          <li className="mkt-search__empty" role="option" aria-selected={false} aria-disabled="true">
-            {noResults}
-          </li>
-        ) : null}
-      </ul>
-    </div>
-  );
+  const type = (value: string) => {
+    setText(value);
+    setOpen(true);
+  };
+  return { text, type, setOpen, options, active, expanded, choose, onKeyDown };
 }

@@ -7,11 +7,11 @@
  * authorization codes and one-time codes as SHA-256 digests (they are random, so a fast digest suffices).
  */
 import { sql } from 'kysely';
-import type { Migration } from '@tessera/platform';
+import type { AnyKysely, Migration } from '@tessera/platform';
 
-export const identityInitialMigration: Migration = {
-  async up(db) {
-    await sql`
+/** Users and their one-time codes. */
+async function usersAndCodes(db: AnyKysely): Promise<void> {
+  await sql`
       create table users (
         id uuid primary key,
         email text not null unique,
@@ -45,6 +45,12 @@ export const identityInitialMigration: Migration = {
         primary key (user_id, purpose)
       );
 
+  `.execute(db);
+}
+
+/** Signing keys, sign-in sessions and refresh tokens. */
+async function signingKeysSessionsAndRefreshTokens(db: AnyKysely): Promise<void> {
+  await sql`
       create table signing_keys (
         kid text primary key,
         private_key_pem text not null,
@@ -81,6 +87,12 @@ export const identityInitialMigration: Migration = {
       );
       create index refresh_tokens_session on refresh_tokens (origin_jti);
 
+  `.execute(db);
+}
+
+/** Sign-in challenges and remembered devices. */
+async function challengesAndDevices(db: AnyKysely): Promise<void> {
+  await sql`
       create table challenges (
         session_hash bytea primary key,
         user_id uuid not null references users (id) on delete cascade,
@@ -108,6 +120,12 @@ export const identityInitialMigration: Migration = {
       );
       create index devices_user on devices (user_id, created_at, device_key);
 
+  `.execute(db);
+}
+
+/** The outbox of e-mails and SMS, and the hosted login's authorization codes. */
+async function outboxAndAuthorizationCodes(db: AnyKysely): Promise<void> {
+  await sql`
       create table outbox (
         id bigserial primary key,
         channel text not null check (channel in ('email', 'sms')),
@@ -136,6 +154,12 @@ export const identityInitialMigration: Migration = {
         consumed_at timestamptz
       );
 
+  `.execute(db);
+}
+
+/** Throttling counters and the audit log. */
+async function throttlesAndAudit(db: AnyKysely): Promise<void> {
+  await sql`
       create table throttles (
         key text primary key,
         failures integer not null,
@@ -153,6 +177,16 @@ export const identityInitialMigration: Migration = {
         created_at timestamptz not null default now()
       );
       create index audit_events_user on audit_events (user_id, id);
-    `.execute(db);
+  `.execute(db);
+}
+
+export const identityInitialMigration: Migration = {
+  // One named step per group of tables, the same SQL in the same order (migrate.ts keeps no checksums).
+  async up(db) {
+    await usersAndCodes(db);
+    await signingKeysSessionsAndRefreshTokens(db);
+    await challengesAndDevices(db);
+    await outboxAndAuthorizationCodes(db);
+    await throttlesAndAudit(db);
   },
 };

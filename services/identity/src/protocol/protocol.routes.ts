@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@tessera/platform';
+import { AppError, documentOnly } from '@tessera/platform';
 import { z } from 'zod';
 import { pickLocale } from '../modules/outbox/messages.ts';
 import type { IdentityRuntime } from '../runtime.ts';
@@ -133,6 +133,37 @@ async function handle(rt: IdentityRuntime, request: FastifyRequest, reply: Fasti
   return reply.type(AMZ_JSON).send(output);
 }
 
+/**
+ * The endpoint's documentation. Nothing here is enforced by the platform: the operations check their own input and
+ * answer bad input in Cognito's shape (`{ __type, message }`), which the AWS SDK and Amplify understand.
+ */
+const cognitoErrorSchema = z
+  .object({ __type: z.string(), message: z.string() })
+  .describe('A Cognito error; its type also in the x-amzn-errortype header');
+const protocolSchema = {
+  summary: "Cognito's user-pool protocol: the operation named by X-Amz-Target",
+  description:
+    'SignUp, ConfirmSignUp, InitiateAuth, RespondToAuthChallenge, GetUser, GlobalSignOut, ... as the AWS SDK sends ' +
+    'them (application/x-amz-json-1.1). See ../shared/reference/identity-wire-protocol.md.',
+  headers: documentOnly(
+    z
+      .object({ 'x-amz-target': z.string().describe('AWSCognitoIdentityProviderService.<Operation>') })
+      .catchall(z.unknown()),
+  ),
+  body: documentOnly(
+    z.record(z.string(), z.unknown()).describe("The operation's input, as Cognito takes it"),
+  ),
+  response: {
+    200: z.record(z.string(), z.unknown()).describe("The operation's output, as Cognito gives it"),
+    400: cognitoErrorSchema,
+    500: cognitoErrorSchema,
+  },
+};
+const preflightSchema = {
+  summary: 'CORS preflight of the protocol endpoint',
+  response: { 204: z.null().describe('The allowed methods and headers') },
+};
+
 /** Registers the protocol endpoint (an encapsulated plugin: its error handler applies to it only). */
 export async function protocolRoutes(app: FastifyInstance, { runtime }: { runtime: IdentityRuntime }) {
   // Amplify and the SDK send JSON under Amazon's media type; plain JSON is accepted too (curl, tests).
@@ -154,8 +185,8 @@ export async function protocolRoutes(app: FastifyInstance, { runtime }: { runtim
     return sendCognitoError(reply, new CognitoError('InternalErrorException'));
   });
   for (const url of ['/identity', '/identity/']) {
-    app.post(url, (request, reply) => handle(runtime, request, reply));
-    app.options(url, async (_request, reply) => {
+    app.post(url, { schema: protocolSchema }, (request, reply) => handle(runtime, request, reply));
+    app.options(url, { schema: preflightSchema }, async (_request, reply) => {
       setCorsHeaders(reply);
       return reply
         .header('access-control-allow-methods', 'POST, OPTIONS')

@@ -11,19 +11,17 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
+  buildServiceApp,
   type Config,
-  createInProcessEventBus,
   type Database,
   type Environment,
-  errorHandlerPlugin,
   loadConfig,
-  migrate,
-  notFoundHandler,
+  type ServiceDefinition,
   type TokenVerifier,
 } from '@tessera/platform';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type IdentityDb, IDENTITY_SCHEMA } from '../database.ts';
-import { createIdentityTokenVerifier, identityService } from '../index.ts';
+import { createIdentityTokenVerifier, identityService } from '../service.ts';
 
 /** A running identity service for a test suite. */
 export interface IdentityHarness {
@@ -76,24 +74,23 @@ function sdkClient(baseUrl: string): CognitoIdentityProviderClient {
 /** Starts the service on `database` with `env` added to a test config. */
 export async function startIdentity(database: Database, env: Environment = {}): Promise<IdentityHarness> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env });
-  const app = Fastify({ logger: false, trustProxy: true });
-  await app.register(errorHandlerPlugin);
-  app.setNotFoundHandler(notFoundHandler);
-  await migrate(database.db, { schema: IDENTITY_SCHEMA, migrations: identityService.migrations });
   const verifier = createIdentityTokenVerifier(config, database);
-  const context = {
+  // Through the composition root, as production builds it, but without the demo seed: the suites test the protocol
+  // on a pool holding only the users they create (the seed is tested where the server starts).
+  const { seed: _demoSeed, ...withoutSeed } = identityService;
+  const { app } = await buildServiceApp({
+    services: [withoutSeed satisfies ServiceDefinition],
     config,
-    db: database.db.withSchema(IDENTITY_SCHEMA),
-    log: app.log,
-    events: createInProcessEventBus(),
+    database,
     auth: verifier,
-  };
-  await app.register(identityService.plugin, { prefix: '', context });
+    // Each SDK request comes from its own address (X-Forwarded-For), see sdkClient.
+    trustProxy: true,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const db = context.db as unknown as IdentityDb;
+  const db = database.db.withSchema(IDENTITY_SCHEMA) as unknown as IdentityDb;
   const client = sdkClient(baseUrl);
   const latestMessage = async (recipient: string) =>
     db

@@ -9,7 +9,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSafeText } from '@tessera/contracts';
-import { buildCspDirectives } from '@tessera/platform';
+import { buildCspDirectives, documentOnly } from '@tessera/platform';
+import { z } from 'zod';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { type Locale, pickLocale } from '../outbox/messages.ts';
 import { authorizeFields, validateAuthorizeRequest } from './authorize-request.ts';
@@ -92,23 +93,34 @@ function formInputsAreSafe(form: Readonly<Record<string, unknown>>): boolean {
   return single && (typeof password !== 'string' || isSafeText(password, { multiline: true }));
 }
 
-/** Registers the hosted login routes (an encapsulated plugin: the form parser applies here only). */
-export async function hostedLoginRoutes(app: FastifyInstance, { runtime }: { runtime: IdentityRuntime }) {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+/** Query or form parameters as sent: the hosted login answers bad ones with its own pages, never VALIDATION_FAILED. */
+const looseParameters = (names: readonly string[], description: string) =>
+  documentOnly(
+    z
+      .object(Object.fromEntries(names.map((name) => [name, z.string().optional()])))
+      .catchall(z.string())
+      .describe(description),
   );
-  const home = `${runtime.settings.publicOrigin}/`;
-  const policy = loginPagePolicy(runtime);
-  // Replaces the process-wide policy header set earlier in the request (helmet runs on every request first).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/oauth2/authorize')) {
-      void reply.header('content-security-policy', policy);
-    }
-  });
+const authorizeNames = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'lang',
+] as const;
 
-  app.get('/oauth2/authorize', async (request, reply) => {
+const htmlPage = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() } },
+});
+const redirect = (description: string) => z.null().describe(description);
+
+/** GET /oauth2/authorize: the sign-in page, or the error page or a redirect for a bad authorize request. */
+function showSignIn(runtime: IdentityRuntime, home: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.query as Record<string, unknown>;
     const locale = localeOf(request, params);
     const validation = validateAuthorizeRequest(runtime, params);
@@ -121,9 +133,12 @@ export async function hostedLoginRoutes(app: FastifyInstance, { runtime }: { run
     const csrf = issueCsrf(request, reply);
     const fields = { ...authorizeFields(validation.request), csrf, lang: locale };
     return sendHtml(reply, signInPage({ locale, fields }));
-  });
+  };
+}
 
-  app.post('/oauth2/authorize', async (request, reply) => {
+/** POST /oauth2/authorize: the form's password or code; a redirect to the app with a code once signed in. */
+function submitSignIn(runtime: IdentityRuntime, home: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
     const locale = localeOf(request, form);
     const validation = validateAuthorizeRequest(runtime, form);
@@ -148,9 +163,12 @@ export async function hostedLoginRoutes(app: FastifyInstance, { runtime }: { run
       return reply.redirect(outcome.url, 302);
     }
     return sendHtml(reply, outcome.html, outcome.status);
-  });
+  };
+}
 
-  app.get('/logout', async (request, reply) => {
+/** GET /logout: back to an allow-listed logout URI of a known client, or the error page. */
+function logout(runtime: IdentityRuntime, home: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.query as Record<string, unknown>;
     const clientId = params['client_id'];
     const logoutUri = params['logout_uri'];
@@ -165,7 +183,68 @@ export async function hostedLoginRoutes(app: FastifyInstance, { runtime }: { run
     // The hosted login keeps no session of its own (no cookie but the form token), so there is nothing else to end.
     void reply.header('set-cookie', `${CSRF_COOKIE}=; Path=/oauth2; Max-Age=0; HttpOnly; SameSite=Strict`);
     return reply.redirect(logoutUri, 302);
-  });
+  };
+}
 
+/** Registers the hosted login routes (an encapsulated plugin: the form parser applies here only). */
+export async function hostedLoginRoutes(app: FastifyInstance, { runtime }: { runtime: IdentityRuntime }) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const home = `${runtime.settings.publicOrigin}/`;
+  const policy = loginPagePolicy(runtime);
+  // Replaces the process-wide policy header set earlier in the request (helmet runs on every request first).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/oauth2/authorize')) {
+      void reply.header('content-security-policy', policy);
+    }
+  });
+  const authorizeSchema = {
+    response: {
+      200: htmlPage('The sign-in page'),
+      302: redirect(
+        'To the app (or its redirect_uri with an error), with the authorization code once signed in',
+      ),
+      400: htmlPage('The error page, or the sign-in page with what went wrong'),
+    },
+  };
+  app.get(
+    '/oauth2/authorize',
+    {
+      schema: {
+        summary: 'The hosted sign-in page (OAuth 2.0 authorization code with PKCE)',
+        querystring: looseParameters(authorizeNames, 'The OAuth 2.0 authorize request (PKCE, S256)'),
+        ...authorizeSchema,
+      },
+    },
+    showSignIn(runtime, home),
+  );
+  app.post(
+    '/oauth2/authorize',
+    {
+      schema: {
+        summary: 'Signs in through the hosted page (its form: password, then a code when asked)',
+        body: looseParameters(
+          [...authorizeNames, 'csrf', 'username', 'password', 'session', 'code'],
+          'The form: the authorize request, csrf, then username and password, or session and code',
+        ),
+        ...authorizeSchema,
+      },
+    },
+    submitSignIn(runtime, home),
+  );
+  app.get(
+    '/logout',
+    {
+      schema: {
+        summary: 'Ends the hosted login and returns to an allow-listed logout URI',
+        querystring: looseParameters(['client_id', 'logout_uri'], 'The client and where to return'),
+        response: { 302: redirect('To logout_uri'), 400: htmlPage('The error page') },
+      },
+    },
+    logout(runtime, home),
+  );
   await app.register(oauthTokenRoutes, { runtime });
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../outbox/messages.ts';
+import { z } from 'zod';
 
 /** Where the stylesheet is served. */
 export const STYLESHEET_PATH = '/oauth2/assets/identity.css';
@@ -68,7 +69,11 @@ a{color:var(--brand)}
 
 /** Serves the stylesheet (cached for an hour: it changes only with a release). */
 export async function stylesheetRoute(app: FastifyInstance) {
-  app.get(STYLESHEET_PATH, async (_request, reply) => {
+  const schema = {
+    summary: "The hosted login's stylesheet",
+    response: { 200: { description: 'CSS', content: { 'text/css': { schema: z.string() } } } },
+  };
+  app.get(STYLESHEET_PATH, { schema }, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=3600');
     return reply.type('text/css; charset=utf-8').send(stylesheet);
   });

@@ -11,7 +11,9 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isSafeText } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { documentOnly } from '@tessera/platform';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { CognitoError } from '../../protocol/cognito-errors.ts';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
@@ -151,10 +153,51 @@ async function refreshGrant(runtime: IdentityRuntime, form: Record<string, unkno
 /** Headers a browser may send with a cross-origin token request (Amplify adds x-amz-user-agent). */
 export const TOKEN_REQUEST_HEADERS = 'content-type, authorization, x-amz-user-agent, cache-control';
 
+const oauthErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string(),
+  error_message: z.string(),
+});
+
+/** The token request: a form, answered in OAuth 2.0's own shapes (never VALIDATION_FAILED). */
+const tokenSchema = {
+  summary: 'Exchanges an authorization code (PKCE) or a refresh token for tokens (OAuth 2.0)',
+  body: documentOnly(
+    z
+      .object({
+        grant_type: z.enum(['authorization_code', 'refresh_token']),
+        client_id: z.string(),
+        code: z.string().optional(),
+        code_verifier: z.string().optional(),
+        redirect_uri: z.string().optional(),
+        refresh_token: z.string().optional(),
+      })
+      .catchall(z.string()),
+  ),
+  response: {
+    200: z
+      .object({
+        access_token: z.string(),
+        id_token: z.string(),
+        refresh_token: z.string().optional(),
+        token_type: z.literal('Bearer'),
+        expires_in: z.number(),
+      })
+      .describe('The tokens'),
+    400: oauthErrorSchema.describe('An OAuth 2.0 error'),
+    401: oauthErrorSchema.describe('invalid_client'),
+  },
+};
+
+const tokenPreflightSchema = {
+  summary: 'CORS preflight of the token request',
+  response: { 204: z.null().describe('The allowed methods and headers') },
+};
+
 /** Registers /oauth2/token (inside the hosted login plugin, which parses forms). */
 export async function oauthTokenRoutes(app: FastifyInstance, { runtime }: { runtime: IdentityRuntime }) {
   // Amplify's token request from the app's page carries its user-agent header, so the browser asks first.
-  app.options('/oauth2/token', async (request, reply) => {
+  app.options('/oauth2/token', { schema: tokenPreflightSchema }, async (request, reply) => {
     setCors(runtime, request, reply);
     return reply
       .header('access-control-allow-methods', 'POST, OPTIONS')
@@ -163,7 +206,7 @@ export async function oauthTokenRoutes(app: FastifyInstance, { runtime }: { runt
       .status(204)
       .send();
   });
-  app.post('/oauth2/token', async (request, reply) => {
+  app.post('/oauth2/token', { schema: tokenSchema }, async (request, reply) => {
     setCors(runtime, request, reply);
     const form = (request.body ?? {}) as Record<string, unknown>;
     if (!Object.values(form).every((value) => typeof value !== 'string' || isSafeText(value))) {

@@ -4,8 +4,8 @@ import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@tessera/platform';
-import Fastify from 'fastify';
+import { buildServiceApp, loadConfig, refuseEveryToken } from '@tessera/platform';
+import { createTestDatabase } from '@tessera/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadOrCreateCertificate, startTlsListener } from './tls.ts';
 
@@ -39,7 +39,14 @@ describe('the TLS listener of the hosted login', () => {
     directories.push(directory);
     const port = await freePort();
     const config = loadConfig({ DATA_DIR: directory, TLS_PORT: String(port), HOST: '127.0.0.1' });
-    const app = Fastify();
+    // An app of no service is enough: the listener serves whatever routes the app has.
+    const { app } = await buildServiceApp({
+      services: [],
+      config,
+      database: await createTestDatabase(),
+      auth: refuseEveryToken,
+      closeDatabase: true,
+    });
     app.get('/ping', async (req) => ({ protocol: req.protocol }));
     expect(await startTlsListener(app, config)).toBe(port);
     const { cert } = await loadOrCreateCertificate(join(directory, '.certs'));

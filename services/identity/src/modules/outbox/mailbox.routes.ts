@@ -3,7 +3,9 @@
  * person can sign up without a mail server. English or French by ?lng or Accept-Language. Not served with
  * NODE_ENV=production: codes must never be readable by anyone but their recipient there.
  */
+import { documentOnly } from '@tessera/platform';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { escapeHtml, pageHtml } from '../hosted-login/html.ts';
 import { type Locale, pickLocale } from './messages.ts';
@@ -43,7 +45,12 @@ export async function mailboxRoutes(app: FastifyInstance, { runtime }: { runtime
   if (!runtime.settings.mailboxEnabled) {
     return;
   }
-  app.get('/dev/mailbox', async (request, reply) => {
+  const schema = {
+    summary: 'Demo only: the messages Tessera would have sent by e-mail or SMS (HTML)',
+    querystring: documentOnly(z.object({ lng: z.string().optional() }).catchall(z.string())),
+    response: { 200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } } },
+  };
+  app.get('/dev/mailbox', { schema }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const locale = pickLocale(
       typeof query['lng'] === 'string' ? query['lng'] : undefined,

@@ -50,8 +50,13 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
     return { status: response.statusCode, body: response.json() };
   };
 
-  it('documents every route (summary and response) in its OpenAPI document', () => {
+  it('documents every route (summary and response) in its OpenAPI document', async () => {
     expect(undocumentedRoutes(app).filter((route) => route.service === 'ledger')).toEqual([]);
+    const document = await app.inject({ method: 'GET', url: '/api/ledger/openapi.json' });
+    expect(document.statusCode).toBe(200);
+    expect(Object.keys(document.json<{ paths: object }>().paths)).toContain(
+      '/api/ledger' + '/tenants/{tenantId}/transfers',
+    );
   });
 
   it("guards the bank's ledgers: staff read, only admins write, customers and anonymous callers are refused", async () => {

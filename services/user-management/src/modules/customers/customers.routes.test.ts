@@ -92,8 +92,11 @@ describeEachDatabase('user management: profile and KYC level', ({ createDatabase
     return { status: response.statusCode, body: response.json() as Record<string, unknown> };
   };
 
-  it('documents every route (summary and response) in its OpenAPI document', () => {
+  it('documents every route (summary and response) in its OpenAPI document', async () => {
     expect(undocumentedRoutes(app).filter((route) => route.service === 'user-management')).toEqual([]);
+    const document = await app.inject({ method: 'GET', url: '/api/user-management/openapi.json' });
+    expect(document.statusCode).toBe(200);
+    expect(Object.keys(document.json<{ paths: object }>().paths)).toContain('/api/user-management' + '/me');
   });
 
   it('shows a customer never seen before at level 0 in EUR, with what level 0 allows', async () => {

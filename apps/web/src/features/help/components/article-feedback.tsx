@@ -15,22 +15,15 @@ type Step = 'ask' | 'comment' | 'done';
 export function ArticleFeedback({ articleId, language }: { articleId: number; language: HelpLanguage }) {
   const { t } = useTranslation('help');
   const [step, setStep] = useState<Step>('ask');
-  const [comment, setComment] = useState('');
   const mutation = useCreateHelpFeedback(articleId);
   // On a pre-rendered page the buttons exist before the app does: they work, and look enabled, once hydrated.
   const ready = useHydrated();
   const titleId = useId();
-  const commentId = useId();
-  const hintId = useId();
   const send = (helpful: boolean, text?: string) =>
     mutation.mutate(
       { language, helpful, ...(text?.trim() ? { comment: text.trim() } : {}) },
       { onSuccess: () => setStep('done') },
     );
-  const submitComment = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send(false, comment);
-  };
   const error = mutation.error;
   return (
     <section className="app-feedback" aria-labelledby={titleId}>
@@ -62,31 +55,7 @@ export function ArticleFeedback({ articleId, language }: { articleId: number; la
         </div>
       ) : null}
       {step === 'comment' ? (
-        <form className="app-feedback__form" onSubmit={submitComment}>
-          <label htmlFor={commentId} className="app-feedback__label">
-            {t('feedback.commentLabel')}
-          </label>
-          <textarea
-            id={commentId}
-            className="app-textarea"
-            rows={4}
-            maxLength={HELP_FEEDBACK_COMMENT_MAX_CHARS}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            aria-describedby={hintId}
-          />
-          <p id={hintId} className="app-muted app-feedback__hint">
-            {t('feedback.commentHint', { max: HELP_FEEDBACK_COMMENT_MAX_CHARS })}
-          </p>
-          <div className="app-feedback__choices">
-            <Button type="submit" variant="primary" loading={mutation.isPending}>
-              {t('feedback.send')}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => send(false)} disabled={mutation.isPending}>
-              {t('feedback.skip')}
-            </Button>
-          </div>
-        </form>
+        <FeedbackCommentForm pending={mutation.isPending} onSend={(comment) => send(false, comment)} />
       ) : null}
       {error && step !== 'done' ? (
         <Alert>
@@ -96,5 +65,44 @@ export function ArticleFeedback({ articleId, language }: { articleId: number; la
         </Alert>
       ) : null}
     </section>
+  );
+}
+
+/** After No: what to improve (optional); Skip sends the answer without it. */
+function FeedbackCommentForm({ pending, onSend }: { pending: boolean; onSend: (comment?: string) => void }) {
+  const { t } = useTranslation('help');
+  const [comment, setComment] = useState('');
+  const commentId = useId();
+  const hintId = useId();
+  const submitComment = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSend(comment);
+  };
+  return (
+    <form className="app-feedback__form" onSubmit={submitComment}>
+      <label htmlFor={commentId} className="app-feedback__label">
+        {t('feedback.commentLabel')}
+      </label>
+      <textarea
+        id={commentId}
+        className="app-textarea"
+        rows={4}
+        maxLength={HELP_FEEDBACK_COMMENT_MAX_CHARS}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        aria-describedby={hintId}
+      />
+      <p id={hintId} className="app-muted app-feedback__hint">
+        {t('feedback.commentHint', { max: HELP_FEEDBACK_COMMENT_MAX_CHARS })}
+      </p>
+      <div className="app-feedback__choices">
+        <Button type="submit" variant="primary" loading={pending}>
+          {t('feedback.send')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => onSend()} disabled={pending}>
+          {t('feedback.skip')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, Navigate } from '@tanstack/react-router';
-import { helpArticlePath, helpCategoryPath } from '@tessera/contracts';
+import { helpArticlePath, helpCategoryPath, type HelpArticleResponse } from '@tessera/contracts';
 import { DeferredHydration } from '#/lib/deferred-hydration.tsx';
 import { formatLongDate } from '#/lib/format-date.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
@@ -44,25 +44,9 @@ export function HelpArticlePage({
       />
     );
   }
-  const path = helpArticlePath(article);
-  const categoryPath = helpCategoryPath(article.categoryId, article.categorySlug);
   return (
     <>
-      <PageHead
-        title={`${article.title} — ${t('metaTitle')}`}
-        description={article.summary}
-        path={path}
-        type="article"
-        alternatePaths={{
-          en: helpArticlePath({ ...article, ...alternates.en }),
-          fr: helpArticlePath({ ...article, ...alternates.fr }),
-        }}
-        breadcrumbs={[
-          { name: t('home'), path: '/help/' },
-          { name: article.categoryName, path: categoryPath },
-          { name: article.title, path },
-        ]}
-      />
+      <ArticlePageHead article={article} alternates={alternates} />
       <div className="app-container app-help-page">
         <Breadcrumbs current={article.title}>
           <li>
@@ -75,34 +59,9 @@ export function HelpArticlePage({
           </li>
         </Breadcrumbs>
         <div className="app-article-layout">
-          <article className="app-article" lang={language}>
-            <header className="app-article__header">
-              <h1 className="app-page-title">{article.title}</h1>
-              <p className="app-hero__lead">{article.summary}</p>
-              <p className="app-muted app-article__updated">
-                {t('article.updated', { date: formatLongDate(article.updated, language) })}
-              </p>
-            </header>
-            <ArticleBody html={article.html} />
-            <ArticleFeedback key={`${article.id}-${language}`} articleId={article.id} language={language} />
-          </article>
+          <ArticleMain article={article} />
           <div className="app-article-aside">
-            {article.headings.length > 0 ? (
-              <nav aria-labelledby="on-this-page" className="app-toc">
-                <h2 id="on-this-page" className="app-toc__title">
-                  {t('article.onThisPage')}
-                </h2>
-                <ul className="app-plain-list">
-                  {article.headings
-                    .filter((heading) => heading.level === 2)
-                    .map((heading) => (
-                      <li key={heading.id}>
-                        <a href={`#${heading.id}`}>{heading.text}</a>
-                      </li>
-                    ))}
-                </ul>
-              </nav>
-            ) : null}
+            <ArticleOutline headings={article.headings} />
           </div>
         </div>
         {/* After the article: hydrates when it comes into view. */}
@@ -119,5 +78,77 @@ export function HelpArticlePage({
         </DeferredHydration>
       </div>
     </>
+  );
+}
+
+type HelpArticle = HelpArticleResponse['article'];
+
+function ArticlePageHead({
+  article,
+  alternates,
+}: {
+  article: HelpArticle;
+  alternates: HelpArticleResponse['alternates'];
+}) {
+  const { t } = useTranslation('help');
+  const path = helpArticlePath(article);
+  return (
+    <PageHead
+      title={`${article.title} — ${t('metaTitle')}`}
+      description={article.summary}
+      path={path}
+      type="article"
+      alternatePaths={{
+        en: helpArticlePath({ ...article, ...alternates.en }),
+        fr: helpArticlePath({ ...article, ...alternates.fr }),
+      }}
+      breadcrumbs={[
+        { name: t('home'), path: '/help/' },
+        { name: article.categoryName, path: helpCategoryPath(article.categoryId, article.categorySlug) },
+        { name: article.title, path },
+      ]}
+    />
+  );
+}
+
+function ArticleMain({ article }: { article: HelpArticle }) {
+  const { t } = useTranslation('help');
+  const language = currentLanguage();
+  return (
+    <article className="app-article" lang={language}>
+      <header className="app-article__header">
+        <h1 className="app-page-title">{article.title}</h1>
+        <p className="app-hero__lead">{article.summary}</p>
+        <p className="app-muted app-article__updated">
+          {t('article.updated', { date: formatLongDate(article.updated, language) })}
+        </p>
+      </header>
+      <ArticleBody html={article.html} />
+      <ArticleFeedback key={`${article.id}-${language}`} articleId={article.id} language={language} />
+    </article>
+  );
+}
+
+/** "On this page": the article's second-level headings. */
+function ArticleOutline({ headings }: { headings: HelpArticle['headings'] }) {
+  const { t } = useTranslation('help');
+  if (headings.length === 0) {
+    return null;
+  }
+  return (
+    <nav aria-labelledby="on-this-page" className="app-toc">
+      <h2 id="on-this-page" className="app-toc__title">
+        {t('article.onThisPage')}
+      </h2>
+      <ul className="app-plain-list">
+        {headings
+          .filter((heading) => heading.level === 2)
+          .map((heading) => (
+            <li key={heading.id}>
+              <a href={`#${heading.id}`}>{heading.text}</a>
+            </li>
+          ))}
+      </ul>
+    </nav>
   );
 }

@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver, UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 
+/** The `t` of react-i18next as the forms' schema builders use it (messages are built when the schema is). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
 /**
  * How every form of the app validates with react-hook-form: on submit, and again only on the next submit (a
  * message stays while the person types, as it did before the forms moved to react-hook-form), without moving the

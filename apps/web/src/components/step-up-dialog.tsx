@@ -15,7 +15,7 @@ import {
   type StepUpChallenge,
 } from '#/lib/step-up.ts';
 import { useSignOut } from '#/lib/use-sign-out.ts';
-import { SUBMIT_VALIDATION } from './form-options.ts';
+import { SUBMIT_VALIDATION, type Translate } from './form-options.ts';
 
 type Phase =
   | { kind: 'starting' }
@@ -56,8 +56,6 @@ export function StepUpDialog({
     </Dialog>
   );
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function stepUpCodeSchema(t: Translate) {
   return z.object({ code: z.string().refine((code) => code.trim() !== '', t('errors:auth.codeEmpty')) });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { amountErrorCode, codeMessage } from '#/lib/error-message.ts';
 import { amountInputError } from '#/lib/money.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+import type { Translate } from '#/components/form-options.ts';
 
 /**
  * A typed amount of `asset` for a form's zod schema: rejected with the message of the CASH_AMOUNT_* code cash

@@ -21,7 +21,7 @@ import {
 } from '#/shared/cash/api/rails-api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { amountSchema } from './amount-schema.ts';
 import { AddressQrCode } from './address-qr-code.tsx';
 import { CopyField } from './copy-button.tsx';
@@ -95,8 +95,6 @@ function RecentCryptoDeposits({ wallet }: { wallet: Wallet }) {
     </section>
   );
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function simulateSchema(t: Translate, asset: string) {
   return z.object({ amount: amountSchema(t, asset) });

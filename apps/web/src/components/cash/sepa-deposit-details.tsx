@@ -14,7 +14,7 @@ import {
 } from '#/shared/cash/api/rails-api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { amountSchema } from './amount-schema.ts';
 import { CopyField } from './copy-button.tsx';
 import { groupIban } from './wallet-cards.tsx';
@@ -50,8 +50,6 @@ export function SepaDepositDetails({ wallet, headingLevel = 3 }: { wallet: Walle
     </Card>
   );
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function simulateSchema(t: Translate) {
   return z.object({ amount: amountSchema(t, 'EUR') });

@@ -5,10 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { FormError } from './auth-layout.tsx';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A one-time code: anything but blank (the identity service says whether it is right). */
 export function codeSchema(t: Translate) {

@@ -10,7 +10,7 @@ import { isProvided } from '#/lib/search-params.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { passwordProblems } from '#/lib/password-policy.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
-import { firstError, SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { firstError, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 
 export interface ForgotPasswordSearch {
@@ -18,8 +18,6 @@ export interface ForgotPasswordSearch {
   auth_code?: string;
   username?: string;
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function requestCodeSchema(t: Translate) {
   return z.object({

@@ -10,7 +10,7 @@ import { SIGNED_IN_HOME, takeHostedLoginError } from '#/lib/auth.ts';
 import { isProvided } from '#/lib/search-params.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { useFinishSignIn, useIdentity } from '#/lib/use-identity.ts';
-import { firstError, SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { firstError, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { ChallengeStep, type Challenge } from './challenge-step.tsx';
 
@@ -19,8 +19,6 @@ export interface LoginSearch {
   code?: string;
   username?: string;
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The e-mail first, then the password; the identity service says whether they match. */
 function signInSchema(t: Translate) {

@@ -11,7 +11,7 @@ import { authErrorKey } from '#/lib/auth-errors.ts';
 import { pollUntilSignedIn } from '../lib/auto-sign-in.ts';
 import { isPhoneNumber, passwordProblems } from '#/lib/password-policy.ts';
 import { useFinishSignIn, useIdentity } from '#/lib/use-identity.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { CodeForm } from './code-form.tsx';
 
@@ -68,8 +68,6 @@ export function RegisterPage({ search }: { search: RegisterSearch }) {
     </AuthLayout>
   );
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The sign-up fields as spec section 5 checks them: e-mail and phone given, the password policy, the confirmation. */
 function signUpSchema(t: Translate) {

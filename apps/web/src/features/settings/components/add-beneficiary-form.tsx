@@ -15,9 +15,7 @@ import { useTranslation } from '#/lib/i18n.ts';
 import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { createBeneficiary, railsKeys } from '#/shared/cash/api/rails-api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
-import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 
 interface BeneficiaryValues {
   kind: 'iban' | 'crypto';

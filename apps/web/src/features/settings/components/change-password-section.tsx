@@ -8,9 +8,7 @@ import { useTranslation } from '#/lib/i18n.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { passwordProblems } from '#/lib/password-policy.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 
 /** One problem at a time, in this order: a missing password, the policy (spec section 5), the confirmation. */
 function changePasswordSchema(t: Translate) {

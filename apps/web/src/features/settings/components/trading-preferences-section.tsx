@@ -13,7 +13,7 @@ import {
 import { Banner, Button, SegmentedControl, Select, Switch, TextField } from '@tessera/ui';
 import { errorMessage } from '#/lib/error-message.ts';
 import { useTranslation } from '#/lib/i18n.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 
 /** Settings section tradingPreferences: what the order form starts with, and the product the trading page opens. */
@@ -29,8 +29,6 @@ export function TradingPreferencesSection() {
   }
   return <PreferencesForm initial={saved.data} save={api.save} />;
 }
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function preferencesSchema(t: Translate) {
   return z.object({

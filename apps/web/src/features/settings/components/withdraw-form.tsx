@@ -12,10 +12,8 @@ import { formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
 import { RemainingLimitHint } from '#/components/cash/limits-panel.tsx';
 import { useStepUpRetry } from '#/components/cash/use-step-up-retry.tsx';
-import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { walletsFor, withdrawalFee } from './withdrawal-rules.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** `beneficiaryId` and `walletId` stay empty until the customer picks one: the first one is meant. */
 interface WithdrawValues {

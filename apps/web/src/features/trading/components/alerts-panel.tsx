@@ -15,9 +15,7 @@ import {
   useTradingCall,
 } from '../api/trading-api.ts';
 import { normalizeDecimal, tradingErrorMessage } from '../lib/order-input.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 
 /** The price typed, or the last price when the field is left empty; a decimal either way. */
 function alertPrice(price: string, last: string | null | undefined): string | null {

@@ -6,12 +6,10 @@ import type { Order } from '@tessera/contracts';
 import { Banner, Button, Dialog, DialogClose, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatQuantity } from '#/shared/markets/market-format.ts';
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { broadcast } from '../lib/trading-sync.ts';
 import { replaceOrder, useApplyOrder, useTradingCall } from '../api/trading-api.ts';
 import { normalizeDecimal, tradingErrorMessage } from '../lib/order-input.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** Both a limit price and a quantity, as decimals; one message for either. */
 function replaceSchema(t: Translate) {

@@ -3,7 +3,7 @@ import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import type { OrderPreview, ProductId, TradingPreferences } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { previewOrder, useTradingCall } from '../api/trading-api.ts';
 import {
   allowedTimesInForce,
@@ -16,8 +16,6 @@ import {
 
 /** How long the form waits after the last keystroke before asking for a preview. */
 const PREVIEW_DEBOUNCE_MS = 350;
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The order form's values as react-hook-form holds them. */
 export type OrderDraftForm = UseFormReturn<OrderDraft>;

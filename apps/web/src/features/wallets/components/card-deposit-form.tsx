@@ -18,7 +18,7 @@ import {
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
-import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { cardCharge, parseExpiry } from '../lib/deposit-math.ts';
 import {
   NewCardInputs,
@@ -26,8 +26,6 @@ import {
   type CardDepositValues,
   type Payment,
 } from './card-deposit-fields.tsx';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function cardDepositSchema(t: Translate, asset: string, payment: Payment, card: string | null) {
   const newCard = payment === 'new';

@@ -11,9 +11,7 @@ import { createWallet } from '../api/create-wallet.ts';
 import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 
 function createWalletSchema(t: Translate) {
   return z.object({

@@ -9,7 +9,7 @@ import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
-import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import {
   assetOf,
   pickInitial,
@@ -19,8 +19,6 @@ import {
 } from './transfer-form-parts.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function customerTransferSchema(t: Translate, asset: string | undefined) {
   return z.object({

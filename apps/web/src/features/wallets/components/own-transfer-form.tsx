@@ -11,7 +11,7 @@ import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash
 import { codeMessage, errorCodeOf, errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
-import { resolverFor, SUBMIT_VALIDATION } from '#/components/form-options.ts';
+import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { FxQuoteSummary, useNow } from './fx-quote.tsx';
 import { quoteSecondsLeft } from '../lib/deposit-math.ts';
 import { assetOf, pickInitial, walletOption, WalletSelect } from './transfer-form-parts.tsx';
@@ -21,8 +21,6 @@ const AUTO_REQUOTE_MAX = 10;
 
 /** Quote failures after which the quote held is no longer usable. */
 const QUOTE_GONE_CODES = ['CASH_QUOTE_EXPIRED', 'CASH_QUOTE_USED', 'CASH_QUOTE_NOT_FOUND'];
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function ownTransferSchema(t: Translate, wallets: readonly Wallet[], values: OwnTransferValues) {
   // Between one wallet and itself the amount is not looked at: the form says the wallets must differ instead.

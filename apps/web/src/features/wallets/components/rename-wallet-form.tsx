@@ -11,9 +11,7 @@ import { renameWallet } from '../api/rename-wallet.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { walletNameProblem } from '#/shared/cash/presentation.ts';
 
-import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 
 function renameWalletSchema(t: Translate) {
   return z.object({

@@ -3,11 +3,10 @@ import type { Wallet } from '@tessera/contracts';
 import { Select, type SelectOption } from '@tessera/ui';
 import type { useStepUpRetry } from '#/components/cash/use-step-up-retry.tsx';
 import { formatAmountText } from '#/lib/money.ts';
+import type { Translate } from '#/components/form-options.ts';
 
 /** Sends a request that may need a fresh second factor (the transfer dialog's step-up). */
 export type RunWithStepUp = ReturnType<typeof useStepUpRetry>['run'];
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A wallet as a choice of the transfer forms: its name and what is available in it. */
 export function walletOption(wallet: Wallet, language: 'en' | 'fr', t: Translate): SelectOption {

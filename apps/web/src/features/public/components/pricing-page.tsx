@@ -22,79 +22,101 @@ const FEES_ARTICLE: Record<Language, { categoryName: string; title: string }> = 
 /** /pricing/: the whole fee schedule, rendered from the one fee schedule module that the services charge from. */
 export function PricingPage() {
   const { t } = useTranslation('public');
-  const language = currentLanguage();
   return (
     <>
       <PageHead title={t('pricing.metaTitle')} description={t('pricing.metaDescription')} path="/pricing/" />
-      <section className="app-section app-section--tight">
-        <div className="app-container app-narrow">
-          <p className="app-eyebrow">{t('pricing.eyebrow')}</p>
-          <h1 className="app-page-title">{t('pricing.title')}</h1>
-          <p className="app-hero__lead">{t('pricing.lead')}</p>
-          <p className="app-muted">
-            {t('pricing.effective', { date: formatLongDate(FEE_SCHEDULE_EFFECTIVE_DATE, language) })}
-          </p>
-        </div>
-      </section>
+      <PricingIntro />
       <section className="app-section app-section--flush" aria-label={t('pricing.eyebrow')}>
         <div className="app-container app-narrow">
           {/* Each table hydrates when it comes into view (the schedule is long on a phone). */}
           {FEE_GROUPS.map((group) => (
             <DeferredHydration key={group}>
-              <Card as="section" title={t(`pricing.groups.${group}`)} className="app-fee-group">
-                <Table<FeeScheduleEntry>
-                  caption={t('pricing.caption', { group: t(`pricing.groups.${group}`) })}
-                  hideCaption
-                  rows={FEE_SCHEDULE.filter((entry) => entry.group === group)}
-                  getRowKey={(entry) => entry.id}
-                  columns={[
-                    {
-                      key: 'service',
-                      header: t('pricing.columns.service'),
-                      rowHeader: true,
-                      cell: (entry) => (
-                        <span className="app-fee-service">
-                          <span className="app-fee-service__label">
-                            {t(`pricing.fees.${entry.id}.label`)}
-                          </span>
-                          <span className="app-muted">{t(`pricing.fees.${entry.id}.detail`)}</span>
-                        </span>
-                      ),
-                    },
-                    {
-                      key: 'fee',
-                      header: t('pricing.columns.fee'),
-                      width: '38%',
-                      cell: (entry) => (
-                        <span className="app-fee-value">{describeCharge(entry.charge, language, t)}</span>
-                      ),
-                    },
-                  ]}
-                />
-              </Card>
+              <FeeGroupCard group={group} />
             </DeferredHydration>
           ))}
           <DeferredHydration>
-            <Card as="section" title={t('pricing.notesTitle')}>
-              <ul className="app-checklist">
-                {(t('pricing.notes', { returnObjects: true }) as string[]).map((note) => (
-                  <li key={note}>{note}</li>
-                ))}
-              </ul>
-              <p>
-                <Link
-                  to="/help/article/$categoryId/$categoryName/$id/$title/"
-                  params={{ categoryId: '1', id: '104', ...FEES_ARTICLE[language] }}
-                  className="app-link"
-                >
-                  {t('pricing.helpLink')}
-                </Link>
-              </p>
-            </Card>
+            <PricingNotes />
           </DeferredHydration>
         </div>
       </section>
       <CtaBand title={t('pricing.cta.title')} text={t('pricing.cta.text')} />
     </>
+  );
+}
+
+function PricingIntro() {
+  const { t } = useTranslation('public');
+  const language = currentLanguage();
+  return (
+    <section className="app-section app-section--tight">
+      <div className="app-container app-narrow">
+        <p className="app-eyebrow">{t('pricing.eyebrow')}</p>
+        <h1 className="app-page-title">{t('pricing.title')}</h1>
+        <p className="app-hero__lead">{t('pricing.lead')}</p>
+        <p className="app-muted">
+          {t('pricing.effective', { date: formatLongDate(FEE_SCHEDULE_EFFECTIVE_DATE, language) })}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** One group of the fee schedule as a table (service, fee). */
+function FeeGroupCard({ group }: { group: (typeof FEE_GROUPS)[number] }) {
+  const { t } = useTranslation('public');
+  const language = currentLanguage();
+  return (
+    <Card as="section" title={t(`pricing.groups.${group}`)} className="app-fee-group">
+      <Table<FeeScheduleEntry>
+        caption={t('pricing.caption', { group: t(`pricing.groups.${group}`) })}
+        hideCaption
+        rows={FEE_SCHEDULE.filter((entry) => entry.group === group)}
+        getRowKey={(entry) => entry.id}
+        columns={[
+          {
+            key: 'service',
+            header: t('pricing.columns.service'),
+            rowHeader: true,
+            cell: (entry) => (
+              <span className="app-fee-service">
+                <span className="app-fee-service__label">{t(`pricing.fees.${entry.id}.label`)}</span>
+                <span className="app-muted">{t(`pricing.fees.${entry.id}.detail`)}</span>
+              </span>
+            ),
+          },
+          {
+            key: 'fee',
+            header: t('pricing.columns.fee'),
+            width: '38%',
+            cell: (entry) => (
+              <span className="app-fee-value">{describeCharge(entry.charge, language, t)}</span>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function PricingNotes() {
+  const { t } = useTranslation('public');
+  const language = currentLanguage();
+  return (
+    <Card as="section" title={t('pricing.notesTitle')}>
+      <ul className="app-checklist">
+        {(t('pricing.notes', { returnObjects: true }) as string[]).map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+      <p>
+        <Link
+          to="/help/article/$categoryId/$categoryName/$id/$title/"
+          params={{ categoryId: '1', id: '104', ...FEES_ARTICLE[language] }}
+          className="app-link"
+        >
+          {t('pricing.helpLink')}
+        </Link>
+      </p>
+    </Card>
   );
 }

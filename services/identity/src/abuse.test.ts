@@ -8,7 +8,7 @@ import { describeEachDatabase } from '@tessera/platform/testing';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { throttleKeys, throttleRules } from './modules/abuse/throttle.ts';
-import { operations } from './protocol/operations.ts';
+import { operations } from './modules/protocol/operations.ts';
 import { type IdentityHarness, startIdentity, strongPassword, uniqueEmail } from './testing/harness.ts';
 
 describeEachDatabase('identity abuse resistance', ({ createDatabase }) => {

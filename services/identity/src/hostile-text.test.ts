@@ -8,7 +8,7 @@
 import { describeEachDatabase } from '@tessera/platform/testing';
 import type { z } from 'zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { operations } from './protocol/operations.ts';
+import { operations } from './modules/protocol/operations.ts';
 import { type IdentityHarness, startIdentity, strongPassword, uniqueEmail } from './testing/harness.ts';
 
 /** The values that broke the database: NUL alone and inside text, lone high and low surrogates. */

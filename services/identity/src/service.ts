@@ -23,7 +23,7 @@ import { mailboxRoutes } from './modules/outbox/mailbox.routes.ts';
 import { jwksRoutes } from './modules/tokens/jwks.routes.ts';
 import { createSigningKeyStore } from './modules/tokens/signing-keys.ts';
 import { buildTokenVerifier } from './modules/tokens/verifier.ts';
-import { protocolRoutes } from './protocol/protocol.routes.ts';
+import { protocolRoutes } from './modules/protocol/protocol.routes.ts';
 import { createRuntime } from './runtime.ts';
 import { demoUsers, seedDemoUsers } from './seed.ts';
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { IdentityDb } from '../../database.ts';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
 import type { UserRow } from '../tokens/tokens.service.ts';
 import { UUID_PATTERN } from '../users/users.repository.ts';
 import { clearKey, countEvent, lockedForS, throttleKeys, throttleRules } from './throttle.ts';

@@ -3,7 +3,7 @@
  * secret whose SRP verifier it registered with ConfirmDevice. Only then may a remembered device skip MFA.
  */
 import { randomBytes } from 'node:crypto';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { type ChallengeRow, createChallenge, stateOf } from '../sign-in/challenges.ts';
 import { challengeUsername, type SignInStep } from '../sign-in/next-step.ts';

@@ -6,14 +6,14 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { DevicesTable } from '../../database.ts';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 import type {
   confirmDeviceSchema,
   deviceSchema,
   deviceStatusSchema,
   forgetDeviceSchema,
   listDevicesSchema,
-} from '../../protocol/operations.schemas.ts';
+} from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { DEVICE_PAGE_MAX } from '../../settings.ts';
 import { audit } from '../abuse/audit.ts';

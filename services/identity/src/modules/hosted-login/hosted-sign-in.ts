@@ -4,7 +4,7 @@
  * (choosing a new password, setting up MFA, confirming the e-mail) are not offered here: the page says so.
  */
 import type { MfaType } from '../../database.ts';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import {

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { documentOnly } from '@tessera/platform';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import { digest } from '../tokens/tokens.service.ts';

@@ -4,12 +4,12 @@
  */
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 import type {
   associateSoftwareTokenSchema,
   mfaPreferenceSchema,
   verifySoftwareTokenSchema,
-} from '../../protocol/operations.schemas.ts';
+} from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import { assertCodeCheckAllowed, recordCodeFailure } from '../abuse/guards.ts';

@@ -6,7 +6,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { ChallengesTable } from '../../database.ts';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { CHALLENGE_ATTEMPTS_MAX, CHALLENGE_TTL_S } from '../../settings.ts';
 import { digest, opaqueSecret } from '../tokens/tokens.service.ts';

@@ -4,8 +4,8 @@
  * Session (dropped after CHALLENGE_ATTEMPTS_MAX) and against the caller's address.
  */
 import type { z } from 'zod';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
-import type { respondToAuthChallengeSchema } from '../../protocol/operations.schemas.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
+import type { respondToAuthChallengeSchema } from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import { assertCodeCheckAllowed, assertUserCodeCheckAllowed, recordCodeFailure } from '../abuse/guards.ts';

@@ -5,8 +5,8 @@
  * accounts and addresses are refused before the password is even hashed.
  */
 import type { z } from 'zod';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
-import type { initiateAuthSchema, refreshSchema } from '../../protocol/operations.schemas.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
+import type { initiateAuthSchema, refreshSchema } from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import { openSignIn, recordSignInFailure, recordSignInSuccess } from '../abuse/guards.ts';

@@ -3,7 +3,7 @@
  * at once in this process's verifiers and within the revocation poll interval in every other process.
  */
 import type { z } from 'zod';
-import type { accessTokenSchema, revokeTokenSchema } from '../../protocol/operations.schemas.ts';
+import type { accessTokenSchema, revokeTokenSchema } from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import { authenticateAccess } from '../tokens/access-token.ts';

@@ -9,7 +9,7 @@
  * RespondToAuthChallenge CUSTOM_CHALLENGE { USERNAME, ANSWER } completes it. No refresh token is issued: a
  * refresh never yields a step-up.
  */
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import { pickLocale } from '../outbox/messages.ts';

@@ -5,7 +5,7 @@
  * process. Messages are Cognito's (spec section 8), which make the web app sign out.
  */
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
 import type { IdentityRuntime } from '../../runtime.ts';
 import { USER_ADMIN_SCOPE } from '../../settings.ts';
 import { assertUserMaySignIn, type SessionRow, type UserRow } from './tokens.service.ts';

@@ -8,7 +8,7 @@
 import { createHash, createSign, randomBytes, randomUUID } from 'node:crypto';
 import type { IdentityDb, SessionsTable, UsersTable } from '../../database.ts';
 import type { Selectable } from 'kysely';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
 import { type IdentitySettings, SESSION_TTL_S } from '../../settings.ts';
 import { announceRevocations } from './revocation-feed.ts';
 import type { SigningKey, SigningKeyStore } from './signing-keys.ts';

@@ -5,7 +5,7 @@
  * changed; no input names another user.
  */
 import type { z } from 'zod';
-import { CognitoError, sessionMessages } from '../../protocol/cognito-errors.ts';
+import { CognitoError, sessionMessages } from '../protocol/cognito-errors.ts';
 import type {
   accessTokenSchema,
   attributeCodeSchema,
@@ -14,7 +14,7 @@ import type {
   updateAttributesSchema,
   userSettingsSchema,
   verifyAttributeSchema,
-} from '../../protocol/operations.schemas.ts';
+} from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import {

@@ -5,8 +5,8 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
-import type { adminCreateUserSchema } from '../../protocol/operations.schemas.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
+import type { adminCreateUserSchema } from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';

@@ -2,7 +2,7 @@
  * User attributes as Cognito exposes them: `sub`, `email`, `email_verified`, `phone_number`,
  * `phone_number_verified`, and the standard OpenID Connect profile attributes a user may write.
  */
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 import type { UserRow } from '../tokens/tokens.service.ts';
 
 /** Standard attributes a user may set on themselves (OpenID Connect Core 5.1, as Cognito names them). */

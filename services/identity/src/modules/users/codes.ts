@@ -5,7 +5,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { IdentityDb } from '../../database.ts';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 import { CODE_ATTEMPTS_MAX, CODE_TTL_S } from '../../settings.ts';
 import type { Locale, MessageKind } from '../outbox/messages.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';

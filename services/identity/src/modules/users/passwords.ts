@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 
 /** OWASP's argon2id minimum: m=19456 KiB, t=2, p=1. */
 export const argon2Options = {

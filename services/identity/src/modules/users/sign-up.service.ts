@@ -8,13 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { CognitoError } from '../../protocol/cognito-errors.ts';
+import { CognitoError } from '../protocol/cognito-errors.ts';
 import type {
   confirmForgotPasswordSchema,
   confirmSignUpSchema,
   signUpSchema,
   usernameSchema,
-} from '../../protocol/operations.schemas.ts';
+} from '../protocol/operations.schemas.ts';
 import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import { audit } from '../abuse/audit.ts';
 import {

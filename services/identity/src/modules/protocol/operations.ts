@@ -9,15 +9,15 @@ import {
   getDevice,
   listDevices,
   updateDeviceStatus,
-} from '../modules/devices/devices.service.ts';
+} from '../devices/devices.service.ts';
 import {
   associateSoftwareToken,
   setUserMfaPreference,
   verifySoftwareToken,
-} from '../modules/mfa/mfa.service.ts';
-import { respondToAuthChallenge } from '../modules/sign-in/respond.service.ts';
-import { getTokensFromRefreshToken, initiateAuth } from '../modules/sign-in/sign-in.service.ts';
-import { globalSignOut, revokeToken } from '../modules/sign-in/sign-out.service.ts';
+} from '../mfa/mfa.service.ts';
+import { respondToAuthChallenge } from '../sign-in/respond.service.ts';
+import { getTokensFromRefreshToken, initiateAuth } from '../sign-in/sign-in.service.ts';
+import { globalSignOut, revokeToken } from '../sign-in/sign-out.service.ts';
 import {
   changePassword,
   deleteUser,
@@ -27,16 +27,16 @@ import {
   setUserSettings,
   updateUserAttributes,
   verifyUserAttribute,
-} from '../modules/users/account.service.ts';
-import { adminCreateUser } from '../modules/users/admin.service.ts';
+} from '../users/account.service.ts';
+import { adminCreateUser } from '../users/admin.service.ts';
 import {
   confirmForgotPassword,
   confirmSignUp,
   forgotPassword,
   resendConfirmationCode,
   signUp,
-} from '../modules/users/sign-up.service.ts';
-import type { IdentityRuntime, RequestInfo } from '../runtime.ts';
+} from '../users/sign-up.service.ts';
+import type { IdentityRuntime, RequestInfo } from '../../runtime.ts';
 import * as schemas from './operations.schemas.ts';
 
 /** One operation: validate with `schema`, then `run`. */

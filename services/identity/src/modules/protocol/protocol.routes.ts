@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, documentOnly } from '@tessera/platform';
 import { z } from 'zod';
-import { pickLocale } from '../modules/outbox/messages.ts';
-import type { IdentityRuntime } from '../runtime.ts';
+import { pickLocale } from '../outbox/messages.ts';
+import type { IdentityRuntime } from '../../runtime.ts';
 import { CognitoError } from './cognito-errors.ts';
 import { operations } from './operations.ts';
 

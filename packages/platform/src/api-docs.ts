@@ -75,7 +75,9 @@ export async function registerApiDocuments(app: FastifyInstance, services: reado
   });
   app.addHook('onRoute', (route) => recordRoute(catalogue, route));
   for (const service of services) {
-    app.get(openApiPath(service), { schema: { hide: true } }, async () => serviceDocument(app, service));
+    app.get(openApiPath(service), { schema: { hide: true, querystring: z.strictObject({}) } }, async () =>
+      serviceDocument(app, service),
+    );
   }
 }
 

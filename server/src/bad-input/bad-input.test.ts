@@ -24,6 +24,7 @@ const groups: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   { name: 'market-data', pattern: /^\/api\/market-data\// },
   { name: 'time-series', pattern: /^\/api\/time-series\// },
   { name: 'trading', pattern: /^\/api\/trading\// },
+  { name: 'API documents', pattern: /^\/api\/(docs(\/|$)|[a-z-]+\/openapi\.json$)/ },
   {
     name: 'server (health, runtime config, apps)',
     pattern: /^\/(healthz|readyz|config\.json|lang\/|console|$)/,

@@ -99,6 +99,7 @@ const pageRoutes = [
   /^GET \/\*?$/,
   /^GET .*\*$/,
   /^GET \/api\/[a-z-]+\/ws$/,
+  /^GET \/api\/docs(\/|$)/,
 ];
 
 /** The kind of a route (see {@link RouteKind}). */
@@ -187,7 +188,7 @@ export function casesOf(
     }
   });
   if (route.method === 'GET') {
-    queryCases(knowledge.querySchema, { signedIn, budget }, (label, query) =>
+    queryCases(route.querySchema ?? knowledge.querySchema, { signedIn, budget }, (label, query) =>
       make(label, `${path()}?${query}`),
     );
   }
@@ -198,7 +199,7 @@ export function casesOf(
         make(label, path(), form, { 'content-type': 'application/x-www-form-urlencoded' }),
       );
     } else {
-      bodyCases(base, knowledge.bodySchema, { signedIn, budget }, (label, body) =>
+      bodyCases(base, route.bodySchema ?? knowledge.bodySchema, { signedIn, budget }, (label, body) =>
         make(label, path(), body, jsonHeaders),
       );
       shapeCases((label, body, headers) => make(label, path(), body, headers));

@@ -60,7 +60,7 @@ function randomCase(harness: BadInputHarness, route: RegisteredRoute): fc.Arbitr
       maxLength: 3,
       selector: ([name]) => name,
     })
-    .filter((pairs) => isCertainlyWrong(base, knowledge.bodySchema, pairs))
+    .filter((pairs) => isCertainlyWrong(base, route.bodySchema ?? knowledge.bodySchema, pairs))
     .map((pairs) =>
       make(
         `body ${JSON.stringify(pairs).slice(0, 120)}`,

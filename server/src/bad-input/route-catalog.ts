@@ -3,7 +3,8 @@
  * to any service is covered by the bad-input suite without being listed here. Each parsed route is checked
  * against `hasRoute`: a change in Fastify's print format fails loudly instead of silently covering nothing.
  */
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import { z } from 'zod';
 
 /** One method of one registered path, e.g. `POST /api/trading/orders/:id/cancel`. */
 export interface RegisteredRoute {
@@ -13,6 +14,10 @@ export interface RegisteredRoute {
   readonly key: string;
   /** The `:name` parameters of the path, in order. */
   readonly params: readonly string[];
+  /** The body schema the route declares (packages/platform/src/routes.ts), if any. */
+  readonly bodySchema?: z.ZodType;
+  /** The query schema the route declares, if any. */
+  readonly querySchema?: z.ZodType;
 }
 
 /** A printed line: tree drawing, then the segment, then `(GET, HEAD)` when the node has handlers. */
@@ -47,15 +52,56 @@ export function parseRouteTree(printed: string): RegisteredRoute[] {
   return routes;
 }
 
-/** Every route of `app` (after `ready()`), each confirmed by `hasRoute`. */
+/**
+ * Every route of `app` (after `ready()`), each confirmed by `hasRoute`, with the body and query schemas it declares:
+ * the cases start from what the route itself says it accepts.
+ */
 export function listRoutes(app: FastifyInstance): RegisteredRoute[] {
-  const routes = parseRouteTree(app.printRoutes({ commonPrefix: false }));
-  for (const route of routes) {
-    if (!app.hasRoute({ method: route.method, url: route.url })) {
-      throw new Error(
-        `The route tree printed ${route.key}, which Fastify does not know: the parser is out of date.`,
-      );
+  const printed = parseRouteTree(app.printRoutes({ commonPrefix: false }));
+  const routes = printed.map((route) =>
+    app.hasRoute({ method: route.method, url: route.url })
+      ? route
+      : wildcardUnderSibling(app, route, printed),
+  );
+  const declared = new Map<string, FastifySchema | undefined>(
+    app.serviceRoutes.routes.map((route) => [`${route.method} ${route.url}`, route.schema]),
+  );
+  return routes.map((route) => {
+    const schema = declared.get(route.key);
+    const body = schema?.body;
+    const query = schema?.querystring;
+    return {
+      ...route,
+      ...(body instanceof z.ZodType ? { bodySchema: body } : {}),
+      ...(query instanceof z.ZodType ? { querySchema: query } : {}),
+    };
+  });
+}
+
+/**
+ * Fastify prints a wildcard that shares a first segment with its siblings without that segment (Swagger UI's
+ * `/api/docs/static/*` appears as `*` under `/api/docs/`, beside `static/index.html`): the siblings' first segments
+ * are tried in turn. Anything still unknown means the parser is out of date, and fails loudly.
+ */
+function wildcardUnderSibling(
+  app: FastifyInstance,
+  route: RegisteredRoute,
+  printed: readonly RegisteredRoute[],
+): RegisteredRoute {
+  const parent = route.url.endsWith('*') ? route.url.slice(0, -1) : undefined;
+  const segments = new Set(
+    printed
+      .filter((other) => parent !== undefined && other.url.startsWith(parent) && other.url !== route.url)
+      .map((other) => other.url.slice(parent!.length).split('/')[0])
+      .filter((segment): segment is string => segment !== undefined && segment !== ''),
+  );
+  for (const segment of segments) {
+    const url = `${parent}${segment}/*`;
+    if (app.hasRoute({ method: route.method, url })) {
+      return { ...route, url, key: `${route.method} ${url}` };
     }
   }
-  return routes;
+  throw new Error(
+    `The route tree printed ${route.key}, which Fastify does not know: the parser is out of date.`,
+  );
 }

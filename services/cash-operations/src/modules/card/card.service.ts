@@ -186,24 +186,7 @@ export async function createCardDeposit(
   const operationId = operationIdOf(userId, idempotencyKey);
   const existing = await findDeposit(rails, operationId);
   if (existing && existing.user_id === userId) {
-    if (existing.status === 'declined') {
-      throw new CardDeclinedError(undefined, { declineCode: existing.decline_code, depositId: existing.id });
-    }
-    if (existing.status === 'voided' && existing.decline_code === LIMIT_EXCEEDED_DECLINE_CODE) {
-      throw await limitExceededNow(core, userId, 'deposit', { depositId: existing.id });
-    }
-    // A retry after a failure whose outcome was not known: the same hold is submitted again (same ids).
-    if (
-      existing.processor_payment_id !== null &&
-      (existing.status === 'authorised' || existing.status === 'requires_action') &&
-      (await resolveSubmission(core, existing.id)) === 'pending'
-    ) {
-      await submitCardHold(rails, processor, existing, existing.processor_payment_id);
-    }
-    return {
-      statusCode: existing.status === 'requires_action' ? 202 : 201,
-      deposit: toCardDeposit(existing),
-    };
+    return answerRetry(rails, processor, existing);
   }
   if (request.saveCard && request.token !== undefined) {
     await requireRoomToSaveCard(rails, userId, request.token);
@@ -220,33 +203,16 @@ export async function createCardDeposit(
     returnUrl,
     locale: request.locale ?? 'en',
   });
-  const now = core.now();
-  const row: CardDepositRow = {
-    id: operationId,
-    user_id: userId,
-    wallet_id: wallet.id,
-    asset: asset.code,
-    amount_minor: amountMinor.toString(),
-    fee_minor: feeMinor.toString(),
-    processor_payment_id: payment.id,
-    status:
-      payment.status === 'declined'
-        ? 'declined'
-        : payment.status === 'requires_action'
-          ? 'requires_action'
-          : 'authorised',
-    card_brand: cardFacts.brand,
-    card_last4: cardFacts.last4,
-    action_url: payment.actionUrl,
-    decline_code: payment.declineCode,
-    created_at: now,
-    updated_at: now,
-  };
-  await rails.db
-    .insertInto('card_deposits')
-    .values(row)
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
+  const row = await insertDeposit(
+    rails,
+    { id: operationId, userId, walletId: wallet.id, asset: asset.code },
+    {
+      amountMinor,
+      feeMinor,
+      payment,
+      cardFacts,
+    },
+  );
   if (request.saveCard && request.token !== undefined) {
     await saveCard(rails, userId, request.token, cardFacts);
   }
@@ -259,6 +225,76 @@ export async function createCardDeposit(
   }
   const stored = (await findDeposit(rails, operationId))!;
   return { statusCode: stored.status === 'requires_action' ? 202 : 201, deposit: toCardDeposit(stored) };
+}
+
+/**
+ * The answer to a retry of a deposit already made: its refusal again, or the deposit as it stands. A retry after a
+ * failure whose outcome was not known submits the same hold again (same ids).
+ */
+async function answerRetry(
+  rails: Rails,
+  processor: PaymentProcessor,
+  existing: CardDepositRow,
+): Promise<{ statusCode: number; deposit: CardDeposit }> {
+  if (existing.status === 'declined') {
+    throw new CardDeclinedError(undefined, { declineCode: existing.decline_code, depositId: existing.id });
+  }
+  if (existing.status === 'voided' && existing.decline_code === LIMIT_EXCEEDED_DECLINE_CODE) {
+    throw await limitExceededNow(rails.core, existing.user_id, 'deposit', { depositId: existing.id });
+  }
+  if (
+    existing.processor_payment_id !== null &&
+    (existing.status === 'authorised' || existing.status === 'requires_action') &&
+    (await resolveSubmission(rails.core, existing.id)) === 'pending'
+  ) {
+    await submitCardHold(rails, processor, existing, existing.processor_payment_id);
+  }
+  return {
+    statusCode: existing.status === 'requires_action' ? 202 : 201,
+    deposit: toCardDeposit(existing),
+  };
+}
+
+/** Stores a new deposit as the processor answered its authorisation (once: a concurrent retry's row stays). */
+async function insertDeposit(
+  rails: Rails,
+  ids: { readonly id: string; readonly userId: string; readonly walletId: string; readonly asset: string },
+  facts: {
+    readonly amountMinor: bigint;
+    readonly feeMinor: bigint;
+    readonly payment: ProcessorPayment;
+    readonly cardFacts: { readonly brand: string; readonly last4: string };
+  },
+): Promise<CardDepositRow> {
+  const { payment } = facts;
+  const now = rails.core.now();
+  const row: CardDepositRow = {
+    id: ids.id,
+    user_id: ids.userId,
+    wallet_id: ids.walletId,
+    asset: ids.asset,
+    amount_minor: facts.amountMinor.toString(),
+    fee_minor: facts.feeMinor.toString(),
+    processor_payment_id: payment.id,
+    status:
+      payment.status === 'declined'
+        ? 'declined'
+        : payment.status === 'requires_action'
+          ? 'requires_action'
+          : 'authorised',
+    card_brand: facts.cardFacts.brand,
+    card_last4: facts.cardFacts.last4,
+    action_url: payment.actionUrl,
+    decline_code: payment.declineCode,
+    created_at: now,
+    updated_at: now,
+  };
+  await rails.db
+    .insertInto('card_deposits')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  return row;
 }
 
 /** The decline code kept on a deposit refused after authorisation because the limit was used meanwhile. */

@@ -44,7 +44,9 @@ const textAnswer = (description: string, type: string) => ({
   content: { [type]: { schema: z.string() } },
 });
 
-const simulatorRoutes: ServiceRoutes<{ simulator: ProcessorSimulator }> = async (app, { simulator }) => {
+type SimulatorRoutesOptions = { simulator: ProcessorSimulator };
+
+const simulatorRoutes: ServiceRoutes<SimulatorRoutesOptions> = async (app, options) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -52,7 +54,12 @@ const simulatorRoutes: ServiceRoutes<{ simulator: ProcessorSimulator }> = async 
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
+  await app.register(tokenRoutes, options);
+  await app.register(challengeRoutes, options);
+};
 
+/** POST /v1/tokens: the hosted card field. */
+const tokenRoutes: ServiceRoutes<SimulatorRoutesOptions> = async (app, { simulator }) => {
   app.post(
     '/v1/tokens',
     {
@@ -64,7 +71,10 @@ const simulatorRoutes: ServiceRoutes<{ simulator: ProcessorSimulator }> = async 
     },
     async (request, reply) => reply.status(201).send(await simulator.tokenize(request.body)),
   );
+};
 
+/** The 3-D Secure challenge: its stylesheet, its page, and the customer's decision. */
+const challengeRoutes: ServiceRoutes<SimulatorRoutesOptions> = async (app, { simulator }) => {
   app.get(
     '/3ds.css',
     {

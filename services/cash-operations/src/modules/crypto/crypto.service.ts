@@ -10,6 +10,7 @@
 import type { PendingInfo } from '@tessera/contracts';
 import { nameBasedUuid, bankAccountId } from '../accounts/bank-accounts.ts';
 import { cashAsset, formatMinor } from '../accounts/amounts.ts';
+import type { CashCore } from '../accounts/cash-core.ts';
 import { eurValueMinor } from '../limits/limits.service.ts';
 import {
   confirmOperation,
@@ -18,12 +19,17 @@ import {
   recordOperation,
   updateOperationStatus,
 } from '../activity/activity.service.ts';
-import { findWalletByDepositAddress, findWalletById } from '../wallets/wallets.repository.ts';
+import { findWalletByDepositAddress, findWalletById, type WalletRow } from '../wallets/wallets.repository.ts';
 import { resolveSubmission } from '../activity/submit-operation.ts';
 import type { CryptoDepositsTable } from '../rails/rails.tables.ts';
 import type { Selectable } from 'kysely';
 import { RAIL_LEDGER_CODES, railLegId, resolveHolds, type Rails } from '../rails/rails.ts';
-import { ledgerUnavailable, submissionDeadline, submitChain } from '../accounts/ledger-submission.ts';
+import {
+  type ChainOutcome,
+  ledgerUnavailable,
+  submissionDeadline,
+  submitChain,
+} from '../accounts/ledger-submission.ts';
 import { type Chain, CHAINS, type ChainTransaction, SimulatedChains } from './chain-adapter.ts';
 
 /** Job queue names of the crypto rail. */
@@ -125,26 +131,7 @@ export async function detectDeposit(rails: Rails, transaction: ChainTransaction)
   );
   const required = rails.settings.confirmationsRequired[transaction.chain];
   const now = core.now();
-  const inserted = await rails.db
-    .insertInto('crypto_deposits')
-    .values({
-      id: operationId,
-      chain: transaction.chain,
-      tx_hash: transaction.txHash,
-      wallet_id: wallet.id,
-      user_id: wallet.user_id,
-      asset: asset.code,
-      amount_minor: transaction.amountMinor.toString(),
-      block_height: transaction.blockHeight === null ? null : String(transaction.blockHeight),
-      confirmations: 0,
-      confirmations_required: required,
-      status: 'pending',
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.columns(['chain', 'tx_hash']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertCryptoDeposit(rails, { id: operationId, wallet, required, now }, transaction);
   const holdId = railLegId.hold(operationId, 0);
   await recordOperation(core, {
     id: operationId,
@@ -185,13 +172,51 @@ export async function detectDeposit(rails: Rails, transaction: ChainTransaction)
       }),
     },
   ]);
+  await settleHoldOutcome(core, operationId, outcome);
+  if (inserted && outcome.kind === 'held') {
+    core.log.info({ operationId, chain: transaction.chain }, 'crypto deposit detected');
+  }
+  return operationId;
+}
+
+/** Records the deposit once per chain transaction; undefined when it was already recorded. */
+async function insertCryptoDeposit(
+  rails: Rails,
+  deposit: { id: string; wallet: WalletRow; required: number; now: Date },
+  transaction: ChainTransaction,
+): Promise<{ id: string } | undefined> {
+  const { id, wallet, required, now } = deposit;
+  return rails.db
+    .insertInto('crypto_deposits')
+    .values({
+      id,
+      chain: transaction.chain,
+      tx_hash: transaction.txHash,
+      wallet_id: wallet.id,
+      user_id: wallet.user_id,
+      asset: wallet.asset,
+      amount_minor: transaction.amountMinor.toString(),
+      block_height: transaction.blockHeight === null ? null : String(transaction.blockHeight),
+      confirmations: 0,
+      confirmations_required: required,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['chain', 'tx_hash']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** What the ledger's answer to a deposit's hold means for its record; throws when it must be tried again. */
+async function settleHoldOutcome(core: CashCore, operationId: string, outcome: ChainOutcome): Promise<void> {
   if (outcome.kind === 'refused') {
     // The wallet is frozen or closed: nothing was held. Keep the deposit row for reconciliation, void the record
     // (a voided item shows that nothing moved).
     core.log.error({ operationId, code: outcome.rejection.code }, 'a crypto deposit could not be held');
     await updateOperationStatus(core, operationId, { status: 'voided' });
     await confirmOperation(core, operationId);
-    return operationId;
+    return;
   }
   if (outcome.kind !== 'held') {
     // Nothing or not known to be held: the chain watcher's job retries, submitting the same hold id again.
@@ -201,10 +226,6 @@ export async function detectDeposit(rails: Rails, transaction: ChainTransaction)
     throw ledgerUnavailable(outcome.kind);
   }
   await confirmOperation(core, operationId);
-  if (inserted) {
-    core.log.info({ operationId, chain: transaction.chain }, 'crypto deposit detected');
-  }
-  return operationId;
 }
 
 /**

@@ -16,7 +16,7 @@ import { createCardRail } from '../card/card.service.ts';
 import { PROCESSOR_CLIENT, type PaymentProcessor } from '../card/payment-processor.ts';
 import { cryptoRoutes } from '../crypto/crypto.routes.ts';
 import { createCryptoRail } from '../crypto/crypto.service.ts';
-import { camt054Routes } from '../sepa/camt054.routes.ts';
+import { camt054ImportRoutes, camt054Routes } from '../sepa/camt054.routes.ts';
 import { sepaRoutes } from '../sepa/sepa.routes.ts';
 import { createSimulatedSepaRail } from '../sepa/sepa-rail.ts';
 import { withdrawalsRoutes } from '../withdrawals/withdrawals.routes.ts';
@@ -99,6 +99,7 @@ export const railsRoutes: ServiceRoutes<CashRoutesOptions> = async (app, options
     cardDepositsRoutes,
     sepaRoutes,
     camt054Routes,
+    camt054ImportRoutes,
     cryptoRoutes,
     withdrawalsRoutes,
   ]) {

@@ -22,6 +22,7 @@ import { camt054ImportListSchema, camt054ImportSchema } from './sepa.schemas.ts'
 /** Refuses anyone but an admin, before the request's body or query is validated or read. */
 const adminsOnly = async (request: FastifyRequest) => requireCamt054Admin(principalOf(request));
 
+/** The upload and the list of imports. */
 export const camt054Routes: ServiceRoutes<RailRoutesOptions> = async (app, { context, instance }) => {
   const { rails } = instance;
   requireSignIn(app, context.auth);
@@ -57,6 +58,12 @@ export const camt054Routes: ServiceRoutes<RailRoutesOptions> = async (app, { con
       items: await listCamt054Imports(rails, principalOf(request), request.query.status),
     }),
   );
+};
+
+/** One import: read, approve, reject. */
+export const camt054ImportRoutes: ServiceRoutes<RailRoutesOptions> = async (app, { context, instance }) => {
+  const { rails } = instance;
+  requireSignIn(app, context.auth);
   app.get(
     '/sepa/camt054/imports/:id',
     {

@@ -21,7 +21,7 @@ import { bankAccountId, nameBasedUuid } from '../accounts/bank-accounts.ts';
 import { formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { operationMetadata, recordOperation } from '../activity/activity.service.ts';
 import { eurValueMinor } from '../limits/limits.service.ts';
-import { findCurrentWallet, findWalletByIban } from '../wallets/wallets.repository.ts';
+import { findCurrentWallet, findWalletByIban, type WalletRow } from '../wallets/wallets.repository.ts';
 import { WalletNotFoundError } from '../../errors.ts';
 import { RAIL_LEDGER_CODES, railLegId, type Rails } from '../rails/rails.ts';
 import { submissionDeadline } from '../accounts/ledger-submission.ts';
@@ -72,6 +72,51 @@ export async function sepaDetails(
   };
 }
 
+/**
+ * The credit's booking row: inserted now (`inserted` set) or the one of an earlier delivery of the same entry
+ * reference. What was decided the first time stands (a wallet opened since does not move a suspense booking).
+ */
+async function bookOnce(
+  rails: Rails,
+  credit: IncomingSepaCredit,
+  facts: {
+    readonly creditorIban: string;
+    readonly amountMinor: bigint;
+    readonly wallet: WalletRow | undefined;
+    readonly source: 'simulator' | 'camt054';
+  },
+) {
+  const { wallet } = facts;
+  const inserted = await rails.db
+    .insertInto('sepa_credits')
+    .values({
+      id: nameBasedUuid(`tessera.cash-operations.sepa-credit:${credit.entryReference}`),
+      entry_reference: credit.entryReference,
+      creditor_iban: facts.creditorIban,
+      debtor_name: credit.debtorName,
+      debtor_iban: credit.debtorIban,
+      amount_minor: facts.amountMinor.toString(),
+      currency: 'EUR',
+      remittance: credit.remittance,
+      wallet_id: wallet?.id ?? null,
+      user_id: wallet?.user_id ?? null,
+      outcome: wallet ? 'credited' : 'suspense',
+      source: facts.source,
+      booked_at: rails.core.now(),
+    })
+    .onConflict((conflict) => conflict.column('entry_reference').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  const booked =
+    inserted ??
+    (await rails.db
+      .selectFrom('sepa_credits')
+      .selectAll()
+      .where('entry_reference', '=', credit.entryReference)
+      .executeTakeFirstOrThrow());
+  return { inserted, booked };
+}
+
 /** Books one incoming credit (idempotent by entry reference). Throws CASH_AMOUNT_* for a bad amount. */
 export async function bookIncomingCredit(
   rails: Rails,
@@ -83,36 +128,7 @@ export async function bookIncomingCredit(
   const creditorIban = normalizeIban(credit.creditorIban);
   const candidate = await findWalletByIban(core.db, creditorIban);
   const wallet = candidate?.asset === 'EUR' ? candidate : undefined;
-  const operationId = nameBasedUuid(`tessera.cash-operations.sepa-credit:${credit.entryReference}`);
-  const now = core.now();
-  const inserted = await rails.db
-    .insertInto('sepa_credits')
-    .values({
-      id: operationId,
-      entry_reference: credit.entryReference,
-      creditor_iban: creditorIban,
-      debtor_name: credit.debtorName,
-      debtor_iban: credit.debtorIban,
-      amount_minor: amountMinor.toString(),
-      currency: 'EUR',
-      remittance: credit.remittance,
-      wallet_id: wallet?.id ?? null,
-      user_id: wallet?.user_id ?? null,
-      outcome: wallet ? 'credited' : 'suspense',
-      source,
-      booked_at: now,
-    })
-    .onConflict((conflict) => conflict.column('entry_reference').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  // What was decided the first time stands (a wallet opened since does not move a suspense booking).
-  const booked =
-    inserted ??
-    (await rails.db
-      .selectFrom('sepa_credits')
-      .selectAll()
-      .where('entry_reference', '=', credit.entryReference)
-      .executeTakeFirstOrThrow());
+  const { inserted, booked } = await bookOnce(rails, credit, { creditorIban, amountMinor, wallet, source });
   const bookedAmount = BigInt(booked.amount_minor);
   const legs = await legsOf(rails, booked.id, booked.wallet_id, bookedAmount, credit);
   if (booked.wallet_id && booked.user_id) {

@@ -45,21 +45,20 @@ function isPostedMovement(transfer: Transfer): boolean {
   return !transfer.flags.pending && !transfer.flags.voidPendingTransfer;
 }
 
-/** GET /wallets/{walletId}/statements/{month}. */
-export async function buildStatement(core: CashCore, wallet: WalletRow, month: string): Promise<Statement> {
-  const now = core.now();
-  if (!statementMonths(wallet, now).includes(month)) {
-    throw new StatementPeriodInvalidError(undefined, { month });
-  }
-  const asset = cashAsset(wallet.asset);
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(year, monthNumber - 1, 1));
-  const end = new Date(Date.UTC(year, monthNumber, 1));
+/**
+ * The wallet's posted movements in [start, end), oldest first. History is newest first: skip what is after the
+ * period, stop at the first transfer before it; more than STATEMENT_ENTRIES_MAX is CASH_STATEMENT_TOO_LARGE.
+ */
+async function postedMovementsIn(
+  core: CashCore,
+  walletId: string,
+  start: Date,
+  end: Date,
+): Promise<Transfer[]> {
   const inPeriod: Transfer[] = [];
   let cursor: string | undefined;
-  // History is newest first: skip what is after the period, stop at the first transfer before it.
   for (;;) {
-    const page = await core.ledger.listAccountHistory(BANK_TENANT_ID, wallet.id, {
+    const page = await core.ledger.listAccountHistory(BANK_TENANT_ID, walletId, {
       limit: 1000,
       ...(cursor === undefined ? {} : { cursor }),
     });
@@ -82,7 +81,40 @@ export async function buildStatement(core: CashCore, wallet: WalletRow, month: s
     }
     cursor = page.nextCursor;
   }
-  inPeriod.reverse();
+  return inPeriod.reverse();
+}
+
+/** One statement line of a ledger transfer (its details are added by withDetails). */
+function statementEntryOf(transfer: Transfer, credited: boolean, amount: string): StatementEntry {
+  const after = credited ? transfer.creditAccountBalanceAfter : transfer.debitAccountBalanceAfter;
+  const kindText = transfer.metadata['kind'] ?? 'other';
+  const kind = (ACTIVITY_KINDS as readonly string[]).includes(kindText)
+    ? (kindText as ActivityKind)
+    : 'other';
+  return {
+    transferId: transfer.id,
+    operationId: transfer.metadata['operationId'] ?? null,
+    postedAt: transfer.timestamp,
+    kind,
+    description: transfer.metadata['description'] ?? transfer.metadata['counterparty'] ?? kind,
+    details: null,
+    amount,
+    balanceAfter: after.posted,
+    ledgerSequence: transfer.sequence,
+  };
+}
+
+/** GET /wallets/{walletId}/statements/{month}. */
+export async function buildStatement(core: CashCore, wallet: WalletRow, month: string): Promise<Statement> {
+  const now = core.now();
+  if (!statementMonths(wallet, now).includes(month)) {
+    throw new StatementPeriodInvalidError(undefined, { month });
+  }
+  const asset = cashAsset(wallet.asset);
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(year, monthNumber - 1, 1));
+  const end = new Date(Date.UTC(year, monthNumber, 1));
+  const inPeriod = await postedMovementsIn(core, wallet.id, start, end);
   const endAt = new Date(end.getTime() - 1);
   const opening = await core.ledger.getBalance(BANK_TENANT_ID, wallet.id, new Date(start.getTime() - 1));
   const closing = await core.ledger.getBalance(BANK_TENANT_ID, wallet.id, endAt);
@@ -96,22 +128,7 @@ export async function buildStatement(core: CashCore, wallet: WalletRow, month: s
     } else {
       totalOut += magnitude;
     }
-    const after = credited ? transfer.creditAccountBalanceAfter : transfer.debitAccountBalanceAfter;
-    const kindText = transfer.metadata['kind'] ?? 'other';
-    const kind = (ACTIVITY_KINDS as readonly string[]).includes(kindText)
-      ? (kindText as ActivityKind)
-      : 'other';
-    return {
-      transferId: transfer.id,
-      operationId: transfer.metadata['operationId'] ?? null,
-      postedAt: transfer.timestamp,
-      kind,
-      description: transfer.metadata['description'] ?? transfer.metadata['counterparty'] ?? kind,
-      details: null,
-      amount: formatMinor(credited ? magnitude : -magnitude, asset),
-      balanceAfter: after.posted,
-      ledgerSequence: transfer.sequence,
-    };
+    return statementEntryOf(transfer, credited, formatMinor(credited ? magnitude : -magnitude, asset));
   });
   const detailed = await withDetails(core, wallet.id, entries, inPeriod);
   return {

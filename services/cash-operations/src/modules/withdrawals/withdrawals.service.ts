@@ -30,7 +30,7 @@ import { CursorInvalidError, InsufficientFundsError, StepUpRequiredError } from 
 import { cashAsset, formatMinor, parsePositiveAmount } from '../accounts/amounts.ts';
 import { bankAccountId } from '../accounts/bank-accounts.ts';
 import { submissionDeadline } from '../accounts/ledger-submission.ts';
-import { cashTable } from '../accounts/tables.ts';
+import { type CashDatabase, cashTable } from '../accounts/tables.ts';
 import { operationMetadata, recordOperation, updateOperationStatus } from '../activity/activity.service.ts';
 import { resolveSubmission, submitOperation } from '../activity/submit-operation.ts';
 import { findOperationRows } from '../activity/operations.repository.ts';
@@ -160,51 +160,83 @@ export async function createWithdrawal(
   const legCount = feeMinor > 0n ? 2 : 1;
   const holdIds = Array.from({ length: legCount }, (_, leg) => railLegId.hold(operationId, leg));
   const settleAt = new Date(now.getTime() + rails.settings.withdrawalSettleDelayMs);
-  const pending: PendingInfo = {
+  const pending = withdrawalPending(now, settleAt);
+  await recordWithinLimit(core, userId, 'withdrawal', valueEurMinor, async (db) =>
+    recordWithdrawal(rails, db, row, {
+      valueEurMinor,
+      pending,
+      holdIds,
+      settleAt,
+      reference: request.reference,
+    }),
+  );
+  await submitHold(rails, row, request.reference ?? null);
+  return toWithdrawal(row);
+}
+
+/** A pending withdrawal's facts: settled by the rail at `settleAt`, its hold lapsing after the hold timeout. */
+function withdrawalPending(now: Date, settleAt: Date): PendingInfo {
+  return {
     settledBy: 'rail_confirmation',
     expectedAt: settleAt.toISOString(),
     expiresAt: new Date(now.getTime() + WITHDRAWAL_HOLD_TIMEOUT_SECONDS * 1000).toISOString(),
     confirmations: null,
   };
-  await recordWithinLimit(core, userId, 'withdrawal', valueEurMinor, async (db) => {
-    await (db as unknown as RailsDatabase)
-      .insertInto('withdrawals')
-      .values(row)
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
-    await recordOperation(
-      { ...core, db },
-      {
-        id: operationId,
-        walletId: wallet.id,
-        userId,
-        kind: rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal',
-        status: 'pending',
-        asset: asset.code,
-        amountMinor: -amountMinor,
-        feeMinor,
-        valueEurMinor,
-        limitCategory: 'withdrawal',
-        counterparty: `${beneficiary.name} · ${destination}`.slice(0, 256),
-        description: request.reference ?? null,
-        pending,
-        transferIds: holdIds,
-        createdAt: now,
-        ledgerDeadline: submissionDeadline(core),
-      },
-    );
-    await rails.queue.enqueue(
-      {
-        queue: WITHDRAWAL_SETTLE_JOB,
-        key: operationId,
-        payload: { withdrawalId: operationId },
-        runAt: settleAt,
-      },
-      { db },
-    );
-  });
-  await submitHold(rails, row, request.reference ?? null);
-  return toWithdrawal(row);
+}
+
+/**
+ * Records a withdrawal in the limit lock's transaction `db`: its row, its activity (counted against the limit)
+ * and its settle job, so whatever happens next, the job resolves it.
+ */
+async function recordWithdrawal(
+  rails: Rails,
+  db: CashDatabase,
+  row: WithdrawalRow,
+  facts: {
+    readonly valueEurMinor: bigint;
+    readonly pending: PendingInfo;
+    readonly holdIds: string[];
+    readonly settleAt: Date;
+    readonly reference: string | undefined;
+  },
+): Promise<void> {
+  const { core } = rails;
+  const operationId = row.id;
+  await (db as unknown as RailsDatabase)
+    .insertInto('withdrawals')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+  await recordOperation(
+    { ...core, db },
+    {
+      id: operationId,
+      walletId: row.wallet_id,
+      userId: row.user_id,
+      kind: row.rail === 'sepa' ? 'sepa_withdrawal' : 'crypto_withdrawal',
+      status: 'pending',
+      asset: row.asset,
+      amountMinor: -BigInt(row.amount_minor),
+      feeMinor: BigInt(row.fee_minor),
+      valueEurMinor: facts.valueEurMinor,
+      limitCategory: 'withdrawal',
+      counterparty: `${row.beneficiary_name} · ${row.destination}`.slice(0, 256),
+      description: facts.reference ?? null,
+      pending: facts.pending,
+      transferIds: facts.holdIds,
+      createdAt: row.created_at,
+      ledgerDeadline: submissionDeadline(core),
+    },
+  );
+  await rails.queue.enqueue(
+    {
+      queue: WITHDRAWAL_SETTLE_JOB,
+      key: operationId,
+      payload: { withdrawalId: operationId },
+      runAt: facts.settleAt,
+    },
+    { db },
+  );
 }
 
 /**

@@ -37,67 +37,82 @@ export function WalletCards({
     <ul className="cash-wallets" aria-label={t('list.label')}>
       {wallets.map((wallet) => (
         <li key={wallet.id}>
-          <Card className="cash-wallet" padding="md">
-            <div className="cash-wallet__head">
-              <Heading className="cash-wallet__name">
-                <Link to="/dashboard/wallets/$id/" params={{ id: wallet.id }} search={{ to: 0 }}>
-                  {wallet.name}
-                </Link>
-              </Heading>
-              <span className="cash-wallet__badges">
-                <Badge tone="neutral">{wallet.asset}</Badge>
-                {wallet.kind === 'savings' ? <Badge tone="info">{t('kind.savings')}</Badge> : null}
-                {wallet.status === 'open' ? null : (
-                  <Badge tone="danger">{t(`walletStatus.${wallet.status}`)}</Badge>
-                )}
-              </span>
-            </div>
-            <dl className="cash-wallet__balances">
-              <div>
-                <dt>{t('balance.available')}</dt>
-                <dd>
-                  <MoneyAmount amount={wallet.balance.available} asset={wallet.asset} size="lg" />
-                </dd>
-              </div>
-              {isPositiveAmount(wallet.balance.pendingIncoming, wallet.asset) ? (
-                <div>
-                  <dt>{t('balance.pendingIncoming')}</dt>
-                  <dd>
-                    <MoneyAmount amount={wallet.balance.pendingIncoming} asset={wallet.asset} size="sm" />
-                  </dd>
-                </div>
-              ) : null}
-              {isPositiveAmount(wallet.balance.pendingOutgoing, wallet.asset) ? (
-                <div>
-                  <dt>{t('balance.pendingOutgoing')}</dt>
-                  <dd>
-                    <MoneyAmount amount={wallet.balance.pendingOutgoing} asset={wallet.asset} size="sm" />
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-            {wallet.iban ? (
-              <p className="cash-wallet__id app-muted">
-                <span>{t('details.iban')}</span> <span className="cash-mono">{groupIban(wallet.iban)}</span>
-              </p>
-            ) : null}
-            {wallet.depositAddress ? (
-              <p className="cash-wallet__id app-muted">
-                <span>{t('details.address')}</span>{' '}
-                <span className="cash-mono" title={wallet.depositAddress.address}>
-                  {shortAddress(wallet.depositAddress.address)}
-                </span>
-              </p>
-            ) : null}
-            <div className="app-cluster">
-              <Link className="app-link" to="/dashboard/wallets/$id/fund/" params={{ id: wallet.id }}>
-                {t('actions.addMoney')}
-                <VisuallyHidden>{` — ${wallet.name}`}</VisuallyHidden>
-              </Link>
-            </div>
-          </Card>
+          <WalletCard wallet={wallet} Heading={Heading} />
         </li>
       ))}
     </ul>
+  );
+}
+
+function WalletCard({ wallet, Heading }: { wallet: Wallet; Heading: 'h2' | 'h3' }) {
+  const { t } = useTranslation('wallets');
+  return (
+    <Card className="cash-wallet" padding="md">
+      <div className="cash-wallet__head">
+        <Heading className="cash-wallet__name">
+          <Link to="/dashboard/wallets/$id/" params={{ id: wallet.id }} search={{ to: 0 }}>
+            {wallet.name}
+          </Link>
+        </Heading>
+        <span className="cash-wallet__badges">
+          <Badge tone="neutral">{wallet.asset}</Badge>
+          {wallet.kind === 'savings' ? <Badge tone="info">{t('kind.savings')}</Badge> : null}
+          {wallet.status === 'open' ? null : (
+            <Badge tone="danger">{t(`walletStatus.${wallet.status}`)}</Badge>
+          )}
+        </span>
+      </div>
+      <WalletCardBalances wallet={wallet} />
+      {wallet.iban ? (
+        <p className="cash-wallet__id app-muted">
+          <span>{t('details.iban')}</span> <span className="cash-mono">{groupIban(wallet.iban)}</span>
+        </p>
+      ) : null}
+      {wallet.depositAddress ? (
+        <p className="cash-wallet__id app-muted">
+          <span>{t('details.address')}</span>{' '}
+          <span className="cash-mono" title={wallet.depositAddress.address}>
+            {shortAddress(wallet.depositAddress.address)}
+          </span>
+        </p>
+      ) : null}
+      <div className="app-cluster">
+        <Link className="app-link" to="/dashboard/wallets/$id/fund/" params={{ id: wallet.id }}>
+          {t('actions.addMoney')}
+          <VisuallyHidden>{` — ${wallet.name}`}</VisuallyHidden>
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** The available balance, and what is pending in or out when there is any. */
+function WalletCardBalances({ wallet }: { wallet: Wallet }) {
+  const { t } = useTranslation('wallets');
+  return (
+    <dl className="cash-wallet__balances">
+      <div>
+        <dt>{t('balance.available')}</dt>
+        <dd>
+          <MoneyAmount amount={wallet.balance.available} asset={wallet.asset} size="lg" />
+        </dd>
+      </div>
+      {isPositiveAmount(wallet.balance.pendingIncoming, wallet.asset) ? (
+        <div>
+          <dt>{t('balance.pendingIncoming')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.pendingIncoming} asset={wallet.asset} size="sm" />
+          </dd>
+        </div>
+      ) : null}
+      {isPositiveAmount(wallet.balance.pendingOutgoing, wallet.asset) ? (
+        <div>
+          <dt>{t('balance.pendingOutgoing')}</dt>
+          <dd>
+            <MoneyAmount amount={wallet.balance.pendingOutgoing} asset={wallet.asset} size="sm" />
+          </dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

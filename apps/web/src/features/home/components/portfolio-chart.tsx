@@ -34,7 +34,6 @@ function cssVar(name: string, fallback: string): string {
  */
 export function PortfolioChart() {
   const { t } = useTranslation(['dashboard', 'errors']);
-  const language = currentLanguage();
   const call = useSeriesCall();
   const [range, setRange] = useState<PortfolioRange>(storedPortfolioRange);
   const history = useQuery(portfolioHistoryQueryOptions(call, range));
@@ -43,17 +42,6 @@ export function PortfolioChart() {
     storePortfolioRange(value);
   };
   const data = history.data;
-  // Deposits and withdrawals are in the value, not in the change (docs/adr/0011): their sum is shown apart.
-  const hasFlows = data !== undefined && /[1-9]/.test(data.netFlows);
-  const flowsText =
-    data === undefined
-      ? ''
-      : data.netFlows.startsWith('-')
-        ? t('portfolio.netWithdrawals', {
-            amount: formatMoneyText(data.netFlows.slice(1), data.currency, language),
-          })
-        : t('portfolio.netFlows', { amount: formatMoneyText(data.netFlows, data.currency, language) });
-  const rangeLabel = t(`portfolio.ranges.${range}`);
   return (
     <Card as="section" className="home-portfolio" aria-labelledby="home-portfolio-title">
       <div className="home-portfolio__head">
@@ -70,45 +58,92 @@ export function PortfolioChart() {
       </div>
       {history.isPending ? <Skeleton shape="block" height={`${CHART_HEIGHT}px`} /> : null}
       {history.isError ? <Banner tone="danger">{errorMessage(t, history.error)}</Banner> : null}
-      {data ? (
-        <>
-          <p className="home-portfolio__value" data-testid="portfolio-value">
-            {formatMoneyText(data.value, data.currency, language)}
-          </p>
-          <p className={`home-portfolio__change ${toneClass(data.change)}`}>
-            {t('portfolio.change', {
-              change: formatMoneyText(data.change, data.currency, language, 'exceptZero'),
-              percent: data.changePercent === null ? '—' : formatPercent(data.changePercent, language),
-              range: rangeLabel,
-            })}
-          </p>
-          {hasFlows ? (
-            <p className="app-muted" data-testid="portfolio-net-flows">
-              {flowsText}
-            </p>
-          ) : null}
-          <p className="ts-visually-hidden" data-testid="portfolio-summary">
-            {t(hasFlows ? 'portfolio.summaryWithFlows' : 'portfolio.summary', {
-              value: formatMoneyText(data.value, data.currency, language),
-              change: formatMoneyText(data.change, data.currency, language, 'exceptZero'),
-              percent: data.changePercent === null ? '—' : formatPercent(data.changePercent, language),
-              range: rangeLabel,
-              flows: flowsText,
-            })}
-          </p>
-          {data.points.length === 0 ? (
-            <p className="app-muted">{t('portfolio.empty')}</p>
-          ) : (
-            <PortfolioCanvas
-              history={data}
-              locale={language === 'fr' ? 'fr-FR' : 'en-GB'}
-              label={t('portfolio.title')}
-            />
-          )}
-        </>
-      ) : null}
+      {data ? <PortfolioFigures data={data} range={range} /> : null}
     </Card>
   );
+}
+
+/** The value now, the change over the range, net deposits when there are any, a text summary and the canvas. */
+function PortfolioFigures({ data, range }: { data: PortfolioHistoryResponse; range: PortfolioRange }) {
+  const { t } = useTranslation('dashboard');
+  const language = currentLanguage();
+  // Deposits and withdrawals are in the value, not in the change (docs/adr/0011): their sum is shown apart.
+  const hasFlows = /[1-9]/.test(data.netFlows);
+  const flowsText = data.netFlows.startsWith('-')
+    ? t('portfolio.netWithdrawals', {
+        amount: formatMoneyText(data.netFlows.slice(1), data.currency, language),
+      })
+    : t('portfolio.netFlows', { amount: formatMoneyText(data.netFlows, data.currency, language) });
+  const rangeLabel = t(`portfolio.ranges.${range}`);
+  return (
+    <>
+      <p className="home-portfolio__value" data-testid="portfolio-value">
+        {formatMoneyText(data.value, data.currency, language)}
+      </p>
+      <p className={`home-portfolio__change ${toneClass(data.change)}`}>
+        {t('portfolio.change', {
+          change: formatMoneyText(data.change, data.currency, language, 'exceptZero'),
+          percent: data.changePercent === null ? '—' : formatPercent(data.changePercent, language),
+          range: rangeLabel,
+        })}
+      </p>
+      {hasFlows ? (
+        <p className="app-muted" data-testid="portfolio-net-flows">
+          {flowsText}
+        </p>
+      ) : null}
+      <p className="ts-visually-hidden" data-testid="portfolio-summary">
+        {t(hasFlows ? 'portfolio.summaryWithFlows' : 'portfolio.summary', {
+          value: formatMoneyText(data.value, data.currency, language),
+          change: formatMoneyText(data.change, data.currency, language, 'exceptZero'),
+          percent: data.changePercent === null ? '—' : formatPercent(data.changePercent, language),
+          range: rangeLabel,
+          flows: flowsText,
+        })}
+      </p>
+      {data.points.length === 0 ? (
+        <p className="app-muted">{t('portfolio.empty')}</p>
+      ) : (
+        <PortfolioCanvas
+          history={data}
+          locale={language === 'fr' ? 'fr-FR' : 'en-GB'}
+          label={t('portfolio.title')}
+        />
+      )}
+    </>
+  );
+}
+
+/** The area chart of the portfolio's value, in the page's colours, without scrolling or zooming. */
+function createPortfolioChart(element: HTMLElement, locale: string) {
+  const accent = cssVar('--ts-color-accent', '#0f6b5c');
+  const text = cssVar('--ts-color-text-secondary', '#3b4b4f');
+  const grid = cssVar('--ts-color-border-subtle', '#e8ecea');
+  const axis = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const created = createChart(element, {
+    autoSize: true,
+    height: CHART_HEIGHT,
+    localization: { locale, priceFormatter: (value: number) => axis.format(value) },
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: text,
+      // The licence's link to TradingView is shown under the chart (ChartAttribution).
+      attributionLogo: false,
+    },
+    grid: { vertLines: { visible: false }, horzLines: { color: grid } },
+    rightPriceScale: { borderColor: grid },
+    timeScale: { borderColor: grid, timeVisible: true, secondsVisible: false },
+    handleScroll: false,
+    handleScale: false,
+  });
+  const series = created.addSeries(AreaSeries, {
+    lineColor: accent,
+    topColor: `${accent}55`,
+    bottomColor: `${accent}05`,
+    lineWidth: 2,
+    priceLineVisible: false,
+  });
+  return { chart: created, series };
 }
 
 function PortfolioCanvas({
@@ -128,33 +163,7 @@ function PortfolioCanvas({
     if (element === null) {
       return undefined;
     }
-    const accent = cssVar('--ts-color-accent', '#0f6b5c');
-    const text = cssVar('--ts-color-text-secondary', '#3b4b4f');
-    const grid = cssVar('--ts-color-border-subtle', '#e8ecea');
-    const axis = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    const created = createChart(element, {
-      autoSize: true,
-      height: CHART_HEIGHT,
-      localization: { locale, priceFormatter: (value: number) => axis.format(value) },
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: text,
-        // The licence's link to TradingView is shown under the chart (ChartAttribution).
-        attributionLogo: false,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: grid } },
-      rightPriceScale: { borderColor: grid },
-      timeScale: { borderColor: grid, timeVisible: true, secondsVisible: false },
-      handleScroll: false,
-      handleScale: false,
-    });
-    const series = created.addSeries(AreaSeries, {
-      lineColor: accent,
-      topColor: `${accent}55`,
-      bottomColor: `${accent}05`,
-      lineWidth: 2,
-      priceLineVisible: false,
-    });
+    const { chart: created, series } = createPortfolioChart(element, locale);
     chart.current = { chart: created, series };
     return () => {
       chart.current = null;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   ACTIVITY_KINDS,
@@ -24,7 +24,6 @@ const ALL = 'all';
 export function ActivityTab({ wallet }: { wallet: Wallet }) {
   const { t } = useTranslation(['wallets', 'errors']);
   const call = useCashCall();
-  const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ActivityFilters>({});
   const activity = useInfiniteQuery({
     queryKey: cashKeys.activity(wallet.id, filters),
@@ -36,47 +35,9 @@ export function ActivityTab({ wallet }: { wallet: Wallet }) {
   const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filters.q || filters.kind || filters.status);
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters((current) => ({ ...current, q: search.trim() || undefined }));
-  };
-
   return (
     <div className="cash-section">
-      <form className="cash-filters" role="search" onSubmit={submitSearch} aria-label={t('activity.filters')}>
-        <TextField
-          label={t('activity.search')}
-          type="search"
-          value={search}
-          maxLength={ACTIVITY_SEARCH_MAX_CHARS}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          {t('activity.searchSubmit')}
-        </Button>
-        <Select
-          label={t('activity.kind')}
-          value={filters.kind ?? ALL}
-          onValueChange={(value) =>
-            setFilters((current) => ({ ...current, kind: value === ALL ? undefined : value }))
-          }
-          options={[
-            { value: ALL, label: t('activity.allKinds') },
-            ...ACTIVITY_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
-          ]}
-        />
-        <Select
-          label={t('activity.status')}
-          value={filters.status ?? ALL}
-          onValueChange={(value) =>
-            setFilters((current) => ({ ...current, status: value === ALL ? undefined : value }))
-          }
-          options={[
-            { value: ALL, label: t('activity.allStatuses') },
-            ...ACTIVITY_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
-          ]}
-        />
-      </form>
+      <ActivityFilterForm filters={filters} onChange={setFilters} />
       {activity.isPending ? <Skeleton shape="block" height="160px" /> : null}
       {activity.isError ? <Banner tone="danger">{errorMessage(t, activity.error)}</Banner> : null}
       {activity.isSuccess && items.length === 0 ? (
@@ -100,5 +61,57 @@ export function ActivityTab({ wallet }: { wallet: Wallet }) {
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** Search, kind and status: each change replaces the filters (a search on submit). */
+function ActivityFilterForm({
+  filters,
+  onChange: setFilters,
+}: {
+  filters: ActivityFilters;
+  onChange: Dispatch<SetStateAction<ActivityFilters>>;
+}) {
+  const { t } = useTranslation('wallets');
+  const [search, setSearch] = useState('');
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters((current) => ({ ...current, q: search.trim() || undefined }));
+  };
+  return (
+    <form className="cash-filters" role="search" onSubmit={submitSearch} aria-label={t('activity.filters')}>
+      <TextField
+        label={t('activity.search')}
+        type="search"
+        value={search}
+        maxLength={ACTIVITY_SEARCH_MAX_CHARS}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <Button type="submit" variant="secondary">
+        {t('activity.searchSubmit')}
+      </Button>
+      <Select
+        label={t('activity.kind')}
+        value={filters.kind ?? ALL}
+        onValueChange={(value) =>
+          setFilters((current) => ({ ...current, kind: value === ALL ? undefined : value }))
+        }
+        options={[
+          { value: ALL, label: t('activity.allKinds') },
+          ...ACTIVITY_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
+        ]}
+      />
+      <Select
+        label={t('activity.status')}
+        value={filters.status ?? ALL}
+        onValueChange={(value) =>
+          setFilters((current) => ({ ...current, status: value === ALL ? undefined : value }))
+        }
+        options={[
+          { value: ALL, label: t('activity.allStatuses') },
+          ...ACTIVITY_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+        ]}
+      />
+    </form>
   );
 }

@@ -154,23 +154,31 @@ function StatementBody({ statement }: { statement: Statement }) {
           </tbody>
         </table>
       )}
-      <div className="cash-fields">
-        <p className="app-muted">{t('statements.chainExplained')}</p>
-        {statement.chainCheck ? (
-          <dl className="cash-fields">
-            <div className="cash-field">
-              <dt>{t('statements.chainSequence')}</dt>
-              <dd className="cash-mono">{`${statement.chainCheck.ledger} #${statement.chainCheck.sequence}`}</dd>
-            </div>
-            <div className="cash-field">
-              <dt>{t('statements.chainHash')}</dt>
-              <dd className="cash-mono">{statement.chainCheck.hash}</dd>
-            </div>
-          </dl>
-        ) : (
-          <p>{t('statements.chainNone')}</p>
-        )}
-      </div>
+      <StatementChainCheck statement={statement} />
     </>
+  );
+}
+
+/** The chain check value: where the statement's last movement sits in the ledger's hash chain. */
+function StatementChainCheck({ statement }: { statement: Statement }) {
+  const { t } = useTranslation('wallets');
+  return (
+    <div className="cash-fields">
+      <p className="app-muted">{t('statements.chainExplained')}</p>
+      {statement.chainCheck ? (
+        <dl className="cash-fields">
+          <div className="cash-field">
+            <dt>{t('statements.chainSequence')}</dt>
+            <dd className="cash-mono">{`${statement.chainCheck.ledger} #${statement.chainCheck.sequence}`}</dd>
+          </div>
+          <div className="cash-field">
+            <dt>{t('statements.chainHash')}</dt>
+            <dd className="cash-mono">{statement.chainCheck.hash}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p>{t('statements.chainNone')}</p>
+      )}
+    </div>
   );
 }

@@ -71,37 +71,6 @@ export function Table<Row>({
   className,
 }: TableProps<Row>) {
   const captionId = useId();
-  const headerCell = (column: TableColumn<Row>) => {
-    const direction = sort?.key === column.key ? sort.direction : undefined;
-    const canSort = column.sortable === true && onSortChange !== undefined;
-    return (
-      <th
-        key={column.key}
-        scope="col"
-        aria-sort={direction}
-        style={column.width ? { width: column.width } : undefined}
-        className={column.numeric ? 'ts-table__numeric' : undefined}
-      >
-        {canSort ? (
-          <button
-            type="button"
-            className="ts-table__sort"
-            onClick={() =>
-              onSortChange({
-                key: column.key,
-                direction: direction === 'ascending' ? 'descending' : 'ascending',
-              })
-            }
-          >
-            {column.header}
-            <SortIndicator direction={direction} />
-          </button>
-        ) : (
-          column.header
-        )}
-      </th>
-    );
-  };
   return (
     <div
       className={clsx('ts-table-scroll', className)}
@@ -115,7 +84,11 @@ export function Table<Row>({
           {caption}
         </caption>
         <thead>
-          <tr>{columns.map(headerCell)}</tr>
+          <tr>
+            {columns.map((column) => (
+              <HeaderCell key={column.key} column={column} sort={sort} onSortChange={onSortChange} />
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.length === 0 && empty ? (
@@ -127,22 +100,64 @@ export function Table<Row>({
           ) : null}
           {rows.map((row, index) => (
             <tr key={getRowKey(row, index)}>
-              {columns.map((column) => {
-                const Cell = column.rowHeader ? 'th' : 'td';
-                return (
-                  <Cell
-                    key={column.key}
-                    scope={column.rowHeader ? 'row' : undefined}
-                    className={column.numeric ? 'ts-table__numeric' : undefined}
-                  >
-                    {column.cell(row)}
-                  </Cell>
-                );
-              })}
+              {columns.map((column) => (
+                <BodyCell key={column.key} column={column} row={row} />
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A column header: a sort button when the column is sortable and the table reports sorting. */
+function HeaderCell<Row>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: TableColumn<Row>;
+  sort: TableSort | undefined;
+  onSortChange: ((sort: TableSort) => void) | undefined;
+}) {
+  const direction = sort?.key === column.key ? sort.direction : undefined;
+  return (
+    <th
+      scope="col"
+      aria-sort={direction}
+      style={column.width ? { width: column.width } : undefined}
+      className={column.numeric ? 'ts-table__numeric' : undefined}
+    >
+      {column.sortable === true && onSortChange !== undefined ? (
+        <button
+          type="button"
+          className="ts-table__sort"
+          onClick={() =>
+            onSortChange({
+              key: column.key,
+              direction: direction === 'ascending' ? 'descending' : 'ascending',
+            })
+          }
+        >
+          {column.header}
+          <SortIndicator direction={direction} />
+        </button>
+      ) : (
+        column.header
+      )}
+    </th>
+  );
+}
+
+function BodyCell<Row>({ column, row }: { column: TableColumn<Row>; row: Row }) {
+  const Cell = column.rowHeader ? 'th' : 'td';
+  return (
+    <Cell
+      scope={column.rowHeader ? 'row' : undefined}
+      className={column.numeric ? 'ts-table__numeric' : undefined}
+    >
+      {column.cell(row)}
+    </Cell>
   );
 }

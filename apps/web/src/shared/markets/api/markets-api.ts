@@ -10,12 +10,13 @@ import type {
   BookResponse,
   CandleInterval,
   CandlesResponse,
+  InstrumentInfo,
   MarketOverview,
   MarketStatusResponse,
   ProductId,
-  ProductSource,
   QuoteResponse,
   QuotesResponse,
+  SourceInfo,
   TradesResponse,
 } from '@tessera/contracts';
 import type { ApiClient, ApiRequest } from '../../../lib/api.ts';
@@ -26,36 +27,21 @@ export const MARKET_DATA_SERVICE = 'marketData';
 export const TIME_SERIES_SERVICE = 'timeSeries';
 
 /**
- * One instrument as GET /api/market-data-info/instruments answers it. The answer's types still live in
- * services/market-data-info (catalog.schemas.ts) rather than in @tessera/contracts, so the app declares the fields
- * it reads.
+ * One instrument as GET /api/market-data-info/instruments answers it: the catalog's shape from contracts
+ * (packages/contracts/src/market-data-info.ts) and whether its venue is trading now.
  */
-export interface InstrumentView {
-  id: ProductId;
-  symbol: string;
-  source: ProductSource;
-  name: string;
-  kind: 'stock' | 'etf' | 'crypto';
-  currency: string;
-  tickSize: string;
-  lotSize: string;
-  isin: string | null;
-  sector: string | null;
+export type InstrumentView = InstrumentInfo & {
   /** Whether its venue is trading now. */
   open: boolean;
-}
+};
 
-/** A venue with its calendar, as GET /instruments/:id answers it. */
-export interface SourceView {
-  id: ProductSource;
-  name: string;
+/** A venue with its calendar, as GET /instruments/:id answers it: the contracts' venue and its sessions. */
+export type SourceView = SourceInfo & {
   country: string | null;
-  timeZone: string;
-  alwaysOpen: boolean;
   regularSession: { opensAt: string; closesAt: string };
   holidays: Array<{ date: string; name: string; closesAt: string | null }>;
   open: boolean;
-}
+};
 
 export interface InstrumentsPage {
   items: InstrumentView[];

@@ -8,6 +8,10 @@ import globals from 'globals';
 import boundaries from './tools/eslint-boundaries.js';
 
 const restrict = (patterns) => ['error', { patterns }];
+const focusedTests = {
+  selector: "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='only']",
+  message: 'Focused tests skip the rest of the suite.',
+};
 
 export default tseslint.config(
   {
@@ -29,11 +33,29 @@ export default tseslint.config(
       curly: ['error', 'all'],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', focusedTests],
+    },
+  },
+  {
+    // One composition root (docs/adr/0012): a Fastify instance is made by the server (server/src/app.ts) or the
+    // platform (buildServiceApp, and the platform's own tests of single plugins), never by a service, an app, a
+    // benchmark or a journey, so everything runs the app production runs.
+    files: [
+      'services/**/*.ts',
+      'apps/**/*.{ts,tsx}',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'packages/*/src/**/*.ts',
+    ],
+    ignores: ['packages/platform/**'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        focusedTests,
         {
-          selector: "CallExpression[callee.object.name=/^(describe|it|test)$/][callee.property.name='only']",
-          message: 'Focused tests skip the rest of the suite.',
+          selector: "CallExpression[callee.name='Fastify']",
+          message:
+            'Build apps with buildServiceApp or buildServiceTestApp (@tessera/platform), not Fastify().',
         },
       ],
     },

@@ -20,6 +20,7 @@ import {
   healthPlugin,
   metricsPlugin,
   mountServices,
+  PLUGIN_TIMEOUT_MS,
   registerApiDocsPage,
   rateLimitPlugin,
   type Readiness,
@@ -75,6 +76,7 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
     trustProxy: config.trustProxy,
     bodyLimit: bodyLimitBytes,
     frameworkErrors: frameworkErrorHandler,
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
   });
   try {
     await app.register(requestIdPlugin);

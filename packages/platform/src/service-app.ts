@@ -20,6 +20,12 @@ import { createFastifyLoggingOptions, requestIdPlugin } from './logging.ts';
 import { securityPlugin } from './security.ts';
 import type { ServiceDefinition } from './service.ts';
 
+/**
+ * How long a plugin may take to start. Fastify's 10 s default is too short on a loaded two-core machine: the identity
+ * service creates its first RSA signing key as it starts, which took over 10 s with the load average at 30.
+ */
+export const PLUGIN_TIMEOUT_MS = 120_000;
+
 /** The largest JSON body accepted, as in the one-process server. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -67,6 +73,7 @@ export async function buildServiceApp(options: ServiceAppOptions): Promise<Servi
     trustProxy: options.trustProxy ?? config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorHandler,
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
   });
   if (options.closeDatabase) {
     app.addHook('onClose', async () => database.close());

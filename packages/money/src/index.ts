@@ -90,14 +90,3 @@ export { allocate, ALLOCATE_PARTS_MAX } from './allocate.ts';
 export { Decimal, DECIMAL_DIGITS_MAX, multiplyAmount } from './decimal.ts';
 /** Decimal rejection codes and rounding targets. */
 export type { DecimalRejectionCode, DecimalTarget } from './decimal.ts';
-
-/** English and French display formatting. */
-export {
-  formatDecimalLocale,
-  formatMoney,
-  NARROW_NO_BREAK_SPACE,
-  NO_BREAK_SPACE,
-  resolveMoneyLocale,
-} from './locale-format.ts';
-/** Display options and locales. */
-export type { FormatDecimalOptions, FormatMoneyOptions, MoneyLocale, SignDisplay } from './locale-format.ts';

@@ -6,7 +6,10 @@
  * ICU/CLDR supply the separators, symbols and their placement; docs/adr/0013-libraries-over-hand-written-parts.md
  * says why this replaced the two hand-written formatters.
  */
-import { isFiat, type Asset, type SignDisplay } from '@tessera/money';
+import { isFiat, type Asset } from '@tessera/money';
+
+/** When a sign is shown, as in Intl.NumberFormat's `signDisplay` (except that a zero never has a minus). */
+export type SignDisplay = 'auto' | 'always' | 'exceptZero' | 'negative' | 'never';
 
 /** The languages the product ships. */
 export type NumberLanguage = 'en' | 'fr';

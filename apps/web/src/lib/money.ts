@@ -13,9 +13,8 @@ import {
   parseAmount,
   type Asset,
   type MinorUnits,
-  type SignDisplay,
 } from '@tessera/money';
-import { formatNumberText } from './format-number.ts';
+import { formatNumberText, type SignDisplay } from './format-number.ts';
 
 /** The registry asset for a code, or undefined for a code the app does not know. */
 export function assetOf(code: string): Asset | undefined {

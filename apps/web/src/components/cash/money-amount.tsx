@@ -1,5 +1,5 @@
 import { MoneyDisplay, type MoneyDisplayProps } from '@tessera/ui';
-import type { SignDisplay } from '@tessera/money';
+import type { SignDisplay } from '#/lib/format-number.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { assetOf, formatMinorText, toMinor } from '#/lib/money.ts';
 

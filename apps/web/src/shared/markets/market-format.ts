@@ -4,9 +4,9 @@
  * decimal string from the API and stays exact). Charts are the one place a price becomes a number, for drawing
  * only ({@link chartNumber}).
  */
-import { Decimal, type SignDisplay } from '@tessera/money';
+import { Decimal } from '@tessera/money';
 import { formatAmountText } from '../../lib/money.ts';
-import { formatNumberText } from '../../lib/format-number.ts';
+import { formatNumberText, type SignDisplay } from '../../lib/format-number.ts';
 
 export type DisplayLanguage = 'en' | 'fr';
 

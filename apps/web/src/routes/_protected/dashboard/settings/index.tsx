@@ -7,6 +7,9 @@ export const Route = createFileRoute('/_protected/dashboard/settings/')({
   validateSearch: (raw: SearchInput) => ({
     content: oneOf(raw['content'], SETTINGS_SECTIONS, 'personalInformation'),
   }),
+  loaderDeps: ({ search }) => ({ content: search.content }),
+  loader: ({ context, deps }) =>
+    import('#/features/settings/api/load-settings.ts').then((m) => m.loadSettings(context, deps.content)),
   component: Settings,
 });
 

@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { PORTFOLIO_RANGES, type PortfolioHistoryResponse, type PortfolioRange } from '@tessera/contracts';
-import { marketCalls } from '#/shared/markets/api/markets-api.ts';
+import { marketCalls } from '#/shared/markets/api/markets-request.ts';
 
 export type SeriesCall = <T>(path: string, request?: { signal?: AbortSignal }) => Promise<T>;
 

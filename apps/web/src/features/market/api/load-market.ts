@@ -1,5 +1,6 @@
 import type { RouterContext } from '#/router.tsx';
-import { marketCalls, overviewQueryOptions } from '#/shared/markets/api/markets-api.ts';
+import { marketCalls } from '#/shared/markets/api/markets-request.ts';
+import { overviewQueryOptions } from './get-market-overview.ts';
 
 /**
  * /dashboard/market/'s loader: the overview, read by the page with the same query options. The page shows its own

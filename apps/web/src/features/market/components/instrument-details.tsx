@@ -13,13 +13,13 @@ import {
   toneClass,
   type DisplayLanguage,
 } from '#/shared/markets/market-format.ts';
+import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
+import { marketStatusQueryOptions } from '#/shared/markets/api/get-market-status.ts';
 import {
-  instrumentQueryOptions,
-  marketStatusQueryOptions,
   useMarketCalls,
   type InstrumentDetails,
   type InstrumentView,
-} from '#/shared/markets/api/markets-api.ts';
+} from '#/shared/markets/api/markets-request.ts';
 import { PriceChart } from '#/shared/markets/components/price-chart.tsx';
 
 /**

@@ -11,7 +11,8 @@ import {
   toneClass,
   type DisplayLanguage,
 } from '#/shared/markets/market-format.ts';
-import { overviewQueryOptions, useMarketCalls } from '#/shared/markets/api/markets-api.ts';
+import { overviewQueryOptions } from '../api/get-market-overview.ts';
+import { useMarketCalls } from '#/shared/markets/api/markets-request.ts';
 import { QueryBoundary } from '#/components/query-boundary.tsx';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { InstrumentDetailsPanel } from './instrument-details.tsx';

@@ -6,7 +6,8 @@
  */
 import type { ProductId } from '@tessera/contracts';
 import type { RouterContext } from '#/router.tsx';
-import { instrumentQueryOptions, marketCalls } from '#/shared/markets/api/markets-api.ts';
+import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
+import { marketCalls } from '#/shared/markets/api/markets-request.ts';
 import { tradingPreferencesQueryOptions } from '#/shared/trading/api/trading-preferences-api.ts';
 import { positionsQueryOptions, tradingCaller } from '#/shared/trading/trading-cache.ts';
 import { alertsQueryOptions, openOrdersQueryOptions, watchlistsQueryOptions } from './trading-api.ts';

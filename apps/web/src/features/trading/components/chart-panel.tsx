@@ -4,7 +4,7 @@ import { CANDLE_INTERVALS, type CandleInterval, type ProductId } from '@tessera/
 import { SegmentedControl, Switch } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
-import type { InstrumentView } from '#/shared/markets/api/markets-api.ts';
+import type { InstrumentView } from '#/shared/markets/api/markets-request.ts';
 import { PriceChart, type ChartPriceLine } from '#/shared/markets/components/price-chart.tsx';
 import { openOrdersQueryOptions, positionsQueryOptions, useTradingCall } from '../api/trading-api.ts';
 

@@ -1,7 +1,7 @@
 import { ORDER_TYPES, type TimeInForce } from '@tessera/contracts';
 import { SegmentedControl, Select, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import type { InstrumentView } from '#/shared/markets/api/markets-api.ts';
+import type { InstrumentView } from '#/shared/markets/api/markets-request.ts';
 import { formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
 import {
   allowedTimesInForce,

@@ -11,7 +11,7 @@ import { Banner, Button, Dialog, DialogClose } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
-import type { InstrumentView } from '#/shared/markets/api/markets-api.ts';
+import type { InstrumentView } from '#/shared/markets/api/markets-request.ts';
 import { formatMoneyText, formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
 import {
   PriceInputs,

@@ -4,7 +4,8 @@ import { Badge } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
 import { formatDateTime, formatPercent, formatPrice, toneClass } from '#/shared/markets/market-format.ts';
-import { marketStatusQueryOptions, useMarketCalls, type InstrumentView } from '#/shared/markets/api/markets-api.ts';
+import { marketStatusQueryOptions } from '#/shared/markets/api/get-market-status.ts';
+import { useMarketCalls, type InstrumentView } from '#/shared/markets/api/markets-request.ts';
 
 /** The product's name, live last price and day change, bid and ask, and whether its market is open. */
 export function ProductHeader({

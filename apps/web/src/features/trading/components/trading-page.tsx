@@ -6,11 +6,8 @@ import { Banner } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { LAST_PRODUCT_STORAGE_KEY } from '../lib/last-product.ts';
 import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
-import {
-  instrumentQueryOptions,
-  useMarketCalls,
-  type InstrumentView,
-} from '#/shared/markets/api/markets-api.ts';
+import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
+import { useMarketCalls, type InstrumentView } from '#/shared/markets/api/markets-request.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 import type { DetachedComponent } from '../lib/trading-components.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';

@@ -7,11 +7,8 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductId } from '@tessera/contracts';
 import { SearchIcon } from '@tessera/ui';
-import {
-  instrumentSearchQueryOptions,
-  INSTRUMENT_SEARCH_MAX_CHARS,
-  useMarketCalls,
-} from '../api/markets-api.ts';
+import { instrumentSearchQueryOptions, INSTRUMENT_SEARCH_MAX_CHARS } from '../api/search-instruments.ts';
+import { useMarketCalls } from '../api/markets-request.ts';
 
 /** How long typing must pause before the catalog is asked. */
 const SEARCH_DEBOUNCE_MS = 200;

@@ -25,7 +25,8 @@ import type { Candle, CandleInterval, ProductId } from '@tessera/contracts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { chartNumber, decimalsOf } from '../market-format.ts';
 import { useMarketSubscription } from '../market-feed.ts';
-import { getCandles, useMarketCalls } from '../api/markets-api.ts';
+import { getCandles } from '../api/get-candles.ts';
+import { useMarketCalls } from '../api/markets-request.ts';
 import { ChartAttribution } from './chart-attribution.tsx';
 
 /** Candles loaded per interval: enough for the 50-period average to settle and a screen of history. */

@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  CATALOG_STALE_TIME_MS,
+  marketKeys,
+  type InstrumentView,
+  type InstrumentsPage,
+  type ServiceCall,
+} from './markets-request.ts';
+
+/** The whole catalog (under a thousand instruments), read page by page. */
+export function instrumentListQueryOptions(call: ServiceCall) {
+  return queryOptions({
+    queryKey: marketKeys.instrumentList(),
+    queryFn: async ({ signal }) => {
+      const items: InstrumentView[] = [];
+      let cursor: string | null = null;
+      // Bounded: ten pages of a hundred is more than the catalog holds.
+      for (let page = 0; page < 10; page += 1) {
+        const query = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
+        const answer: InstrumentsPage = await call<InstrumentsPage>(`/instruments?${query.toString()}`, {
+          signal,
+        });
+        items.push(...answer.items);
+        cursor = answer.nextCursor;
+        if (cursor === null) {
+          break;
+        }
+      }
+      return items;
+    },
+    staleTime: CATALOG_STALE_TIME_MS,
+  });
+}

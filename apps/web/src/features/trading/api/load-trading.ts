@@ -10,7 +10,9 @@ import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
 import { marketCalls } from '#/shared/markets/api/markets-request.ts';
 import { tradingPreferencesQueryOptions } from '#/shared/trading/api/trading-preferences-api.ts';
 import { positionsQueryOptions, tradingCaller } from '#/shared/trading/trading-cache.ts';
-import { alertsQueryOptions, openOrdersQueryOptions, watchlistsQueryOptions } from './trading-api.ts';
+import { alertsQueryOptions } from './get-alerts.ts';
+import { openOrdersQueryOptions } from './get-open-orders.ts';
+import { watchlistsQueryOptions } from './get-watchlists.ts';
 
 export async function loadTrading({ queryClient, api }: RouterContext, product: ProductId): Promise<void> {
   const call = tradingCaller(api);

@@ -3,7 +3,7 @@ import type { PriceAlert } from '@tessera/contracts';
 import { Button } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatPrice } from '#/shared/markets/market-format.ts';
-import { tradingKeys } from '../api/trading-api.ts';
+import { tradingKeys } from '#/shared/trading/trading-cache.ts';
 
 /**
  * Triggered price alerts as notices (the trading websocket's `alert` messages, use-trading-stream.ts): a live

@@ -7,13 +7,11 @@ import { Banner, Button, SegmentedControl, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
 import { formatDateTime, formatPrice } from '#/shared/markets/market-format.ts';
-import {
-  alertsQueryOptions,
-  applyAlert,
-  createAlert,
-  deleteAlert,
-  useTradingCall,
-} from '../api/trading-api.ts';
+import { alertsQueryOptions } from '../api/get-alerts.ts';
+import { applyAlert } from '#/shared/trading/trading-cache.ts';
+import { createAlert } from '../api/create-alert.ts';
+import { deleteAlert } from '../api/delete-alert.ts';
+import { useTradingCall } from '../api/trading-request.ts';
 import { normalizeDecimal, tradingErrorMessage } from '../lib/order-input.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 

@@ -6,7 +6,9 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
 import type { InstrumentView } from '#/shared/markets/api/markets-request.ts';
 import { PriceChart, type ChartPriceLine } from '#/shared/markets/components/price-chart.tsx';
-import { openOrdersQueryOptions, positionsQueryOptions, useTradingCall } from '../api/trading-api.ts';
+import { openOrdersQueryOptions } from '../api/get-open-orders.ts';
+import { positionsQueryOptions } from '#/shared/trading/trading-cache.ts';
+import { useTradingCall } from '../api/trading-request.ts';
 
 const INTERVAL_STORAGE_KEY = 'tessera-chart-interval';
 

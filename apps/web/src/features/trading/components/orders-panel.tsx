@@ -12,14 +12,11 @@ import {
   type DisplayLanguage,
 } from '#/shared/markets/market-format.ts';
 import { broadcast } from '../lib/trading-sync.ts';
-import {
-  cancelOrder,
-  openOrdersQueryOptions,
-  orderHistoryQueryOptions,
-  positionsQueryOptions,
-  useApplyOrder,
-  useTradingCall,
-} from '../api/trading-api.ts';
+import { cancelOrder } from '../api/cancel-order.ts';
+import { openOrdersQueryOptions } from '../api/get-open-orders.ts';
+import { orderHistoryQueryOptions } from '../api/get-order-history.ts';
+import { positionsQueryOptions } from '#/shared/trading/trading-cache.ts';
+import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
 import { tradingErrorMessage } from '../lib/order-input.ts';
 import { ReplaceDialog } from './replace-order-dialog.tsx';
 

@@ -8,7 +8,8 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatQuantity } from '#/shared/markets/market-format.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { broadcast } from '../lib/trading-sync.ts';
-import { replaceOrder, useApplyOrder, useTradingCall } from '../api/trading-api.ts';
+import { replaceOrder } from '../api/replace-order.ts';
+import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
 import { normalizeDecimal, tradingErrorMessage } from '../lib/order-input.ts';
 
 /** Both a limit price and a quantity, as decimals; one message for either. */

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { OrderPreview, ProductId, TradingPreferences } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
-import { previewOrder, useTradingCall } from '../api/trading-api.ts';
+import { previewOrder } from '../api/preview-order.ts';
+import { useTradingCall } from '../api/trading-request.ts';
 import {
   allowedTimesInForce,
   draftProblems,

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { Order, PreviewOrderRequest } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { broadcast } from '../lib/trading-sync.ts';
-import { placeOrder, useApplyOrder, useTradingCall } from '../api/trading-api.ts';
+import { placeOrder } from '../api/place-order.ts';
+import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
 import { newClientOrderId, tradingErrorMessage } from '../lib/order-input.ts';
 
 /**

@@ -5,13 +5,11 @@ import { Banner, Button, CloseIcon, IconButton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
 import { formatPercent, formatPrice, toneClass } from '#/shared/markets/market-format.ts';
-import {
-  createWatchlist,
-  tradingKeys,
-  updateWatchlist,
-  useTradingCall,
-  watchlistsQueryOptions,
-} from '../api/trading-api.ts';
+import { createWatchlist } from '../api/create-watchlist.ts';
+import { tradingKeys } from '#/shared/trading/trading-cache.ts';
+import { updateWatchlist } from '../api/update-watchlist.ts';
+import { useTradingCall } from '../api/trading-request.ts';
+import { watchlistsQueryOptions } from '../api/get-watchlists.ts';
 import { tradingErrorMessage } from '../lib/order-input.ts';
 
 /**

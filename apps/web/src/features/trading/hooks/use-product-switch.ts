@@ -8,7 +8,7 @@ import type { Order, ProductId } from '@tessera/contracts';
 import { rememberProduct } from '../lib/last-product.ts';
 import type { DetachedComponent } from '../lib/trading-components.ts';
 import { broadcast, useTradingSync } from '../lib/trading-sync.ts';
-import { useApplyOrder } from '../api/trading-api.ts';
+import { useApplyOrder } from '../api/trading-request.ts';
 
 /** Where a window shows its product: the trading page, or a detached panel. */
 export type TradingWindow = { kind: 'main' } | { kind: 'detached'; component: DetachedComponent };

@@ -13,12 +13,10 @@ import {
   useCashCall,
 } from '#/shared/cash/api/cash-request.ts';
 import { getActivityPage } from '#/shared/cash/api/get-wallet-activity.ts';
-import {
-  cryptoNetworksQueryOptions,
-  produceBlocks,
-  simulateCryptoDeposit,
-  useSimulatorsEnabled,
-} from '#/shared/cash/api/rails-api.ts';
+import { cryptoNetworksQueryOptions } from '#/shared/cash/api/get-crypto-networks.ts';
+import { produceBlocks } from '#/shared/cash/api/produce-blocks.ts';
+import { simulateCryptoDeposit } from '#/shared/cash/api/simulate-crypto-deposit.ts';
+import { useSimulatorsEnabled } from '#/shared/cash/api/rails-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';

@@ -7,11 +7,9 @@ import type { Wallet } from '@tessera/contracts';
 import { Banner, Button, Card, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-request.ts';
-import {
-  sepaDetailsQueryOptions,
-  simulateSepaCredit,
-  useSimulatorsEnabled,
-} from '#/shared/cash/api/rails-api.ts';
+import { sepaDetailsQueryOptions } from '#/shared/cash/api/get-sepa-details.ts';
+import { simulateSepaCredit } from '#/shared/cash/api/simulate-sepa-credit.ts';
+import { useSimulatorsEnabled } from '#/shared/cash/api/rails-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';

@@ -6,7 +6,8 @@
 import type { RouterContext } from '#/router.tsx';
 import { cashCaller } from '#/shared/cash/api/cash-request.ts';
 import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
-import { beneficiariesQueryOptions, savedCardsQueryOptions } from '#/shared/cash/api/rails-api.ts';
+import { beneficiariesQueryOptions } from '#/shared/cash/api/get-beneficiaries.ts';
+import { savedCardsQueryOptions } from '#/shared/cash/api/get-saved-cards.ts';
 import { tradingPreferencesQueryOptions } from '#/shared/trading/api/trading-preferences-api.ts';
 import type { SettingsSection } from '../lib/settings-sections.ts';
 

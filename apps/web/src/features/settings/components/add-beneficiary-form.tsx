@@ -13,7 +13,8 @@ import {
 import { Banner, Button, Card, SegmentedControl, Select, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-request.ts';
-import { createBeneficiary, railsKeys } from '#/shared/cash/api/rails-api.ts';
+import { createBeneficiary } from '#/shared/cash/api/create-beneficiary.ts';
+import { railsKeys } from '#/shared/cash/api/rails-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 

@@ -3,12 +3,10 @@ import type { SavedCard } from '@tessera/contracts';
 import { Badge, Banner, Button, EmptyState, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { useCashCall } from '#/shared/cash/api/cash-request.ts';
-import {
-  deleteSavedCard,
-  railsKeys,
-  savedCardsQueryOptions,
-  setDefaultCard,
-} from '#/shared/cash/api/rails-api.ts';
+import { deleteSavedCard } from '#/shared/cash/api/delete-saved-card.ts';
+import { railsKeys } from '#/shared/cash/api/rails-request.ts';
+import { savedCardsQueryOptions } from '#/shared/cash/api/get-saved-cards.ts';
+import { setDefaultCard } from '#/shared/cash/api/set-default-card.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import '#/components/cash/cash.css';
 

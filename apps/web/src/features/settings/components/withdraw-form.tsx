@@ -6,7 +6,7 @@ import type { Beneficiary, Wallet, Withdrawal } from '@tessera/contracts';
 import { Banner, Button, Card, Select, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
-import { createWithdrawal } from '#/shared/cash/api/rails-api.ts';
+import { createWithdrawal } from '#/shared/cash/api/create-withdrawal.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';

@@ -8,13 +8,11 @@ import { Banner, Button, Spinner, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { ApiError } from '#/lib/api.ts';
 import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
-import {
-  cardDepositQueryOptions,
-  createCardDeposit,
-  savedCardsQueryOptions,
-  tokenizeCard,
-  useSimulatorsEnabled,
-} from '#/shared/cash/api/rails-api.ts';
+import { cardDepositQueryOptions } from '#/shared/cash/api/get-card-deposit.ts';
+import { createCardDeposit } from '#/shared/cash/api/create-card-deposit.ts';
+import { savedCardsQueryOptions } from '#/shared/cash/api/get-saved-cards.ts';
+import { tokenizeCard } from '#/shared/cash/api/tokenize-card.ts';
+import { useSimulatorsEnabled } from '#/shared/cash/api/rails-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';

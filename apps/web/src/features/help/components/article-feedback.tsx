@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { Alert, Button } from '@tessera/ui';
 import { HELP_FEEDBACK_COMMENT_MAX_CHARS, type HelpLanguage } from '@tessera/contracts';
 import { ApiError } from '#/lib/api.ts';
@@ -71,15 +73,12 @@ export function ArticleFeedback({ articleId, language }: { articleId: number; la
 /** After No: what to improve (optional); Skip sends the answer without it. */
 function FeedbackCommentForm({ pending, onSend }: { pending: boolean; onSend: (comment?: string) => void }) {
   const { t } = useTranslation('help');
-  const [comment, setComment] = useState('');
+  const form = useForm<{ comment: string }>({ defaultValues: { comment: '' }, ...SUBMIT_VALIDATION });
   const commentId = useId();
   const hintId = useId();
-  const submitComment = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSend(comment);
-  };
+  const submitComment = form.handleSubmit(({ comment }) => onSend(comment));
   return (
-    <form className="app-feedback__form" onSubmit={submitComment}>
+    <form className="app-feedback__form" onSubmit={(event) => void submitComment(event)}>
       <label htmlFor={commentId} className="app-feedback__label">
         {t('feedback.commentLabel')}
       </label>
@@ -88,9 +87,8 @@ function FeedbackCommentForm({ pending, onSend }: { pending: boolean; onSend: (c
         className="app-textarea"
         rows={4}
         maxLength={HELP_FEEDBACK_COMMENT_MAX_CHARS}
-        value={comment}
-        onChange={(event) => setComment(event.target.value)}
         aria-describedby={hintId}
+        {...form.register('comment')}
       />
       <p id={hintId} className="app-muted app-feedback__hint">
         {t('feedback.commentHint', { max: HELP_FEEDBACK_COMMENT_MAX_CHARS })}

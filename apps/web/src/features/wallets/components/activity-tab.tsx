@@ -1,4 +1,6 @@
-import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useForm } from 'react-hook-form';
+import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   ACTIVITY_KINDS,
@@ -73,19 +75,22 @@ function ActivityFilterForm({
   onChange: Dispatch<SetStateAction<ActivityFilters>>;
 }) {
   const { t } = useTranslation('wallets');
-  const [search, setSearch] = useState('');
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters((current) => ({ ...current, q: search.trim() || undefined }));
-  };
+  const form = useForm<{ search: string }>({ defaultValues: { search: '' }, ...SUBMIT_VALIDATION });
+  const submitSearch = form.handleSubmit(({ search }) =>
+    setFilters((current) => ({ ...current, q: search.trim() || undefined })),
+  );
   return (
-    <form className="cash-filters" role="search" onSubmit={submitSearch} aria-label={t('activity.filters')}>
+    <form
+      className="cash-filters"
+      role="search"
+      onSubmit={(event) => void submitSearch(event)}
+      aria-label={t('activity.filters')}
+    >
       <TextField
         label={t('activity.search')}
         type="search"
-        value={search}
         maxLength={ACTIVITY_SEARCH_MAX_CHARS}
-        onChange={(event) => setSearch(event.target.value)}
+        {...form.register('search')}
       />
       <Button type="submit" variant="secondary">
         {t('activity.searchSubmit')}

@@ -17,6 +17,14 @@ process.env.E2E_SHORT_TOKEN_PORT ??= String(port + 1);
 process.env.E2E_SHORT_TOKEN_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-short-token-'));
 const shortTokenURL = `http://127.0.0.1:${process.env.E2E_SHORT_TOKEN_PORT}`;
 
+/**
+ * The journeys run the server as production does: the compiled bundle (scripts/build-server.mjs) with plain node.
+ * `npm run test:e2e` builds it first; the --if-stale build here covers a direct `playwright test` after a change
+ * (Playwright starts the web servers one after the other, so the second finds the bundle built).
+ */
+const serverCommand =
+  'node ../scripts/build-server.mjs --if-stale && node --enable-source-maps ../server/dist/main.js';
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -52,7 +60,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node --import tsx ../server/src/main.ts',
+      command: serverCommand,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -78,7 +86,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node --import tsx ../server/src/main.ts',
+      command: serverCommand,
       url: `${shortTokenURL}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -14,7 +14,6 @@ const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'me
 describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
   let app: FastifyInstance;
   let tokens: Record<'admin' | 'support' | 'customer' | 'owner' | 'stranger', string>;
-  const tenantId = `biz-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
     const issuer = await createTestTokenIssuer();
@@ -50,6 +49,20 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
     return { status: response.statusCode, body: response.json() };
   };
 
+  const newTenantId = () => `biz-${randomUUID().slice(0, 8)}`;
+  // Each test that works inside a business tenant opens its own, with the ledgers it needs, so no test depends on
+  // another having created the tenant or a ledger first.
+  const openTenant = async (...codes: string[]) => {
+    const tenantId = newTenantId();
+    expect(
+      (await call('admin', 'POST', '/tenants', { id: tenantId, ownerUserId: 'business-owner' })).status,
+    ).toBe(201);
+    for (const code of codes) {
+      expect((await call('owner', 'POST', `/tenants/${tenantId}/ledgers`, { code })).status).toBe(200);
+    }
+    return tenantId;
+  };
+
   it('documents every route (summary and response) in its OpenAPI document', async () => {
     expect(undocumentedRoutes(app).filter((route) => route.service === 'ledger')).toEqual([]);
     const document = await app.inject({ method: 'GET', url: '/api/ledger/openapi.json' });
@@ -75,6 +88,7 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
   });
 
   it('serves a business tenant to its owner only; others get LEDGER_TENANT_NOT_FOUND', async () => {
+    const tenantId = newTenantId();
     expect(
       (await call('owner', 'POST', '/tenants', { id: tenantId, ownerUserId: 'business-owner' })).status,
     ).toBe(403);
@@ -95,6 +109,7 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
   });
 
   it('records transfers: 201 then 200 with the first result, 409 for another body, named 4xx for bad input', async () => {
+    const tenantId = await openTenant('EUR');
     const [bank, wallet] = [newId(), newId()];
     for (const [id, type] of [
       [bank, 'bank_omnibus'],
@@ -170,6 +185,7 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
   });
 
   it('takes a batch of 8,189 transfers in one call (over the 1 MiB default body limit) and verifies', async () => {
+    const tenantId = await openTenant();
     const [issuer, holder] = [newId(), newId()];
     await call('owner', 'POST', `/tenants/${tenantId}/ledgers`, { code: 'USD' });
     const accounts = [issuer, holder].map((id) => ({ id, ledger: 'USD', ownerId: 'c2', type: 'suspense' }));
@@ -216,6 +232,7 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
   });
 
   it('freezes through the API and answers unknown accounts with LEDGER_ACCOUNT_NOT_FOUND', async () => {
+    const tenantId = await openTenant('EUR', 'USD');
     const id = newId();
     await call('owner', 'POST', `/tenants/${tenantId}/accounts`, {
       id,
@@ -240,6 +257,7 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
 
   // Defect 9 of issue #13: the batch routes read (and parsed) up to 16 MiB before checking who was calling.
   it('batch routes read 16 MiB before authenticating (defect 9): a refused caller is answered before the body', async () => {
+    const tenantId = await openTenant('EUR');
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const cases = [

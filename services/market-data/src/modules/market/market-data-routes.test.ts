@@ -16,7 +16,7 @@ import {
 import { undocumentedRoutes } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { Decimal } from '@tessera/money';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   advance,
   startMarketData,
@@ -174,11 +174,12 @@ describeEachDatabase('market data respects the venues calendars', ({ createDatab
   let market: MarketDataApp;
   let clock: TestClock;
 
-  beforeAll(async () => {
+  // Each test starts its own market on Saturday noon: the opening test moves the clock to Monday.
+  beforeEach(async () => {
     clock = testClock(SATURDAY_NOON);
     market = await startMarketData(await createDatabase(), clock);
   });
-  afterAll(async () => market.app.close());
+  afterEach(async () => market.app.close());
 
   const quote = async (productId: string) =>
     ((await market.app.inject(`/api/market-data/quotes/${productId}`)).json() as QuoteResponse).quote;

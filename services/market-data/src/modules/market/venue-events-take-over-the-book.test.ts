@@ -69,15 +69,17 @@ describeEachDatabase('venue events take over the book', ({ createDatabase }) => 
     timeMs: clock.nowMs,
   });
 
-  it('serves the simulated ladder until the venue speaks', async () => {
+  // One scenario whose steps build on each other: the venue's sequence numbers and the clock carry from one step
+  // to the next, so the steps are one test rather than tests that would depend on the order they run in.
+  it('serves the simulation until the venue speaks, then only the venue (stale or off-grid books ignored), then the simulation once the venue is silent', async () => {
+    // Until the venue speaks: the simulated ladder.
     advance(market, clock, 1_000);
     expect(books.at(-1)?.origin).toBe('simulated');
     expect(books.at(-1)?.bids).toHaveLength(10);
     expect((await quote()).origin).toBe('simulated');
     expect(references.length).toBeGreaterThanOrEqual(5);
-  });
 
-  it('serves the venue book and trades from the first venue event on, with nothing simulated', async () => {
+    // From the first venue event on: the venue book and trades, with nothing simulated.
     await market.events.publish(MARKET_DATA_TOPICS.venueBook, venueBook(1, '419.50', '420.10'));
     expect(books.at(-1)).toMatchObject({
       origin: 'venue',
@@ -119,17 +121,15 @@ describeEachDatabase('venue events take over the book', ({ createDatabase }) => 
     expect(trades.length).toBe(tradesBefore);
     expect(references.length).toBeGreaterThan(referencesBefore);
     expect(await quote()).toMatchObject({ origin: 'venue', bid: '419.50', ask: '420.10', last: '420.10' });
-  });
 
-  it('ignores venue books that are stale or off the price grid', async () => {
+    // Venue books that are stale or off the price grid are ignored.
     await market.events.publish(MARKET_DATA_TOPICS.venueBook, venueBook(1, '100.00', '101.00'));
     await market.events.publish(MARKET_DATA_TOPICS.venueBook, venueBook(2, '419.505', '420.10'));
     expect(books.at(-1)?.bids[0]).toEqual(['419.50', '10']);
     await market.events.publish(MARKET_DATA_TOPICS.venueBook, venueBook(3, '419.60', '420.00'));
     expect(books.at(-1)?.bids[0]).toEqual(['419.60', '10']);
-  });
 
-  it('falls back to the simulated ladder when the venue has been silent too long', async () => {
+    // The venue silent too long: back to the simulated ladder.
     clock.nowMs += VENUE_SILENCE_FALLBACK_MS + 1_000;
     market.runtime.housekeeping();
     advance(market, clock, 400);

@@ -15,7 +15,7 @@ import { createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/t
 import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/service-ledger';
 import { createUserManagementApi, userManagementService } from '@tessera/service-user-management';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { fallbackRates } from './portfolio-valuer.ts';
 import { PORTFOLIO_SNAPSHOT_EVERY_MS } from './portfolio-snapshots.ts';
 import {
@@ -50,6 +50,9 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
   let anaToken: string;
   let leoToken: string;
   let secondDepositMs: number;
+  // The instant the scenario's setup ends: every test starts there, whichever ran before (the snapshot job's test
+  // moves the clock to the next slot), so no test depends on the order the tests run in.
+  let setUpEndMs: number;
 
   const externals = new Map<string, string>();
   const external = (asset: string) => {
@@ -224,7 +227,11 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
     await credit('BTC', await wallet(noa, 'BTC'), '0.10000000', operation('crypto_deposit'));
     advance(both.market, clock, 12 * MINUTE_MS, 1000);
     await both.series.runtime.flush();
+    setUpEndMs = clock.nowMs;
   }, 240_000);
+  beforeEach(() => {
+    clock.nowMs = setUpEndMs;
+  });
   afterAll(async () => both.close());
 
   const history = async (range: string, token = anaToken) => {

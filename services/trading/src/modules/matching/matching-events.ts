@@ -4,11 +4,18 @@
  * {@link MatchingEventSink}, so the benchmark's hot path allocates nothing per event.
  */
 import type { CancelReason, DoneReason, MatchingEventSink, RejectionReason } from './matching.types.ts';
+import type { TriggerRejectionReason } from './trigger-book.ts';
+
+/**
+ * Why a request changed nothing: the engine's rejection, or the trigger book's when a caller records a trigger
+ * order it refused alongside the engine's events (the internal venue does, so one list keeps their order).
+ */
+export type RecordedRejection = RejectionReason | TriggerRejectionReason;
 
 /** One event, as the engine reported it. */
 export type MatchingEvent =
   | { readonly type: 'accepted'; readonly orderId: number }
-  | { readonly type: 'rejected'; readonly orderId: number; readonly reason: RejectionReason }
+  | { readonly type: 'rejected'; readonly orderId: number; readonly reason: RecordedRejection }
   | {
       readonly type: 'fill';
       readonly makerOrderId: number;
@@ -49,7 +56,7 @@ export class MatchingEventRecorder implements MatchingEventSink {
     this.events.push({ type: 'accepted', orderId });
   }
 
-  rejected(orderId: number, reason: RejectionReason): void {
+  rejected(orderId: number, reason: RecordedRejection): void {
     this.events.push({ type: 'rejected', orderId, reason });
   }
 

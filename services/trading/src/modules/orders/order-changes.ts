@@ -9,7 +9,7 @@ import {
   type TransferInput,
   uuidv7,
 } from '@tessera/contracts';
-import { Decimal } from '@tessera/money';
+import { Decimal, invariant } from '@tessera/money';
 import { venueAccountIds } from '../accounts/trading-accounts.ts';
 import { type InstrumentSpec, priceToTicks, quantityToLots } from '../instruments/instrument-spec.ts';
 import type { InternalVenue } from '../venue/internal-venue.ts';
@@ -48,7 +48,8 @@ function replacementPriceTicks(
   request: ReplaceOrderRequest,
 ): number {
   if (request.limitPrice === undefined) {
-    return order.limitPriceTicks as number;
+    invariant(order.limitPriceTicks !== null, 'a limit order has a limit price');
+    return order.limitPriceTicks;
   }
   const ticks = priceToTicks(spec, Decimal.from(request.limitPrice));
   if (ticks === 'off_grid') {

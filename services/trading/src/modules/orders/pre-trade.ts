@@ -14,7 +14,7 @@ import {
   TRADING_COLLAR_BASIS_POINTS,
   TRADING_GTD_HORIZON_MS_MAX,
 } from '@tessera/contracts';
-import { assertNever, Decimal, divideRounded, pow10 } from '@tessera/money';
+import { assertNever, Decimal, divideRounded, invariant, pow10 } from '@tessera/money';
 import { positionAccountId } from '../accounts/trading-accounts.ts';
 import {
   type InstrumentSpec,
@@ -271,7 +271,7 @@ function priceBoundsOf(
     case 'stop':
       return { estimateTicks: terms.stopPriceTicks, maxPriceTicks: collar(terms.stopPriceTicks, side) };
     case 'trailing_stop': {
-      const reference = referenceTicks as number;
+      const reference = referenceOrThrow(referenceTicks);
       const trail =
         'amountTicks' in terms.trail
           ? terms.trail.amountTicks
@@ -282,12 +282,18 @@ function priceBoundsOf(
       return { estimateTicks, maxPriceTicks: collar(estimateTicks, side) };
     }
     case 'market': {
-      const estimateTicks = referenceTicks as number;
+      const estimateTicks = referenceOrThrow(referenceTicks);
       return { estimateTicks, maxPriceTicks: collar(estimateTicks, side) };
     }
     default:
       return assertNever(terms, 'order terms');
   }
+}
+
+/** The reference price of an order that needs one ({@link referenceFor} refused the order without one). */
+function referenceOrThrow(referenceTicks: number | null): number {
+  invariant(referenceTicks !== null, 'market and trailing-stop orders are checked against a reference price');
+  return referenceTicks;
 }
 
 /** The quantity in whole lots: as given, or the amount over the estimate price rounded down to whole lots. */

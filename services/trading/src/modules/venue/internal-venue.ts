@@ -17,7 +17,6 @@ import {
   MatchingEventRecorder,
   type MatchingEvent,
   type OrderRequest,
-  type RejectionReason,
   toOrderRequest,
   TriggerBook,
   triggerAwareSink,
@@ -154,7 +153,7 @@ export class InternalVenue implements VenueAdapter {
       const reference = order.referencePriceTicks ?? book.referenceTicks;
       const rejection = book.triggers.add(request, reference);
       if (rejection !== null) {
-        book.recorder.rejected(order.orderId, rejection as RejectionReason);
+        book.recorder.rejected(order.orderId, rejection);
         return;
       }
       book.recorder.accepted(order.orderId);
@@ -285,6 +284,8 @@ function reportOf(book: Book, event: MatchingEvent): VenueExecutionReport {
       return { type: 'accepted', orderId: event.orderId };
     case 'done':
       return { type: 'done', orderId: event.orderId, reason: event.reason };
+    default:
+      return assertNever(event, 'a matching event');
   }
 }
 

@@ -21,6 +21,12 @@ import {
 
 const watchlistParamsSchema = z.object({ id: z.string().max(64) });
 
+const deleteWatchlistSchema = {
+  summary: 'Deletes a watchlist',
+  params: watchlistParamsSchema,
+  response: { 204: z.null().describe('Deleted: no body.') },
+};
+
 export const watchlistsRoutes: ServiceRoutes<{ context: ServiceContext; runtime: TradingRuntime }> = async (
   app,
   { context, runtime },
@@ -77,19 +83,9 @@ export const watchlistsRoutes: ServiceRoutes<{ context: ServiceContext; runtime:
       updateWatchlist(core.db, principalOf(request).userId, request.params.id, request.body, core.now()),
   );
 
-  app.delete(
-    '/watchlists/:id',
-    {
-      schema: {
-        summary: 'Deletes a watchlist',
-        params: watchlistParamsSchema,
-        response: { 204: z.null().describe('Deleted: no body.') },
-      },
-    },
-    async (request, reply) => {
-      await deleteWatchlist(core.db, principalOf(request).userId, request.params.id);
-      // A 204 sends no body whatever the payload (Fastify drops it and its content-type).
-      return reply.status(204).send(null);
-    },
-  );
+  app.delete('/watchlists/:id', { schema: deleteWatchlistSchema }, async (request, reply) => {
+    await deleteWatchlist(core.db, principalOf(request).userId, request.params.id);
+    // A 204 sends no body whatever the payload (Fastify drops it and its content-type).
+    return reply.status(204).send(null);
+  });
 };

@@ -43,14 +43,12 @@ describeEachDatabase('time series', ({ createDatabase }) => {
   let clock: TestClock;
   let both: Started;
   let app: FastifyInstance;
-  let runtime: TimeSeriesRuntime;
 
   beforeAll(async () => {
     database = await createDatabase();
     clock = testClock(MONDAY_15_00);
     both = await startBoth(database, clock);
     app = both.series.app;
-    runtime = both.series.runtime;
   }, 180_000);
   afterAll(async () => both.close());
 
@@ -240,6 +238,31 @@ describeEachDatabase('time series', ({ createDatabase }) => {
       undefined,
     ]);
   });
+});
+
+// The live candles' test moves the clock and the market on: it has its own market and time series, so the tests
+// above, which read the market at the anchor (the quote where the backfill ends), never see it moved.
+describeEachDatabase('time series live candles', ({ createDatabase }) => {
+  let database: Database;
+  let clock: TestClock;
+  let both: Started;
+  let runtime: TimeSeriesRuntime;
+
+  beforeAll(async () => {
+    database = await createDatabase();
+    clock = testClock(MONDAY_15_00);
+    both = await startBoth(database, clock);
+    runtime = both.series.runtime;
+  }, 180_000);
+  afterAll(async () => both.close());
+
+  const candles = async (productId: string, interval: CandleInterval, query = '') => {
+    const response = await both.series.app.inject(
+      `/api/time-series/candles/${productId}?interval=${interval}${query}`,
+    );
+    expect(response.statusCode).toBe(200);
+    return candlesResponseSchema.parse(response.json()) as CandlesResponse;
+  };
 
   it(
     'stores the live candles built from the prints once they are complete',

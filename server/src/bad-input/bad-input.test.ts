@@ -96,6 +96,14 @@ describeEachDatabase('bad input over every endpoint', ({ createDatabase }) => {
       payload: { iban: harness.sample.eurIban, amount: '1.00', debtorName: 'Payer' },
     });
     expect(credit.statusCode, credit.body).toBe(201);
+    // Reading the activity brings the wallet's projection up to date with the ledger (wallet_ledger_sync), so the
+    // credit is wholly accounted for here, whichever test runs next.
+    const activity = await harness.server.app.inject({
+      method: 'GET',
+      url: `/api/cash-operations/wallets/${harness.sample.eurWalletId}/activity`,
+      headers: { authorization: `Bearer ${harness.accessToken}` },
+    });
+    expect(activity.statusCode, activity.body).toBe(200);
     expect(await harness.moneyWatch.changedSinceLastCheck()).toEqual(
       expect.arrayContaining(['ledger.accounts', 'ledger.transfers']),
     );

@@ -5,12 +5,11 @@
  * Idempotency-Key store. The rails add theirs in 0002.
  */
 import { sql } from 'kysely';
-import { createIdempotencyKeysTable, type Migration } from '@tessera/platform';
+import { type AnyKysely, createIdempotencyKeysTable, type Migration } from '@tessera/platform';
 
-export const createCashCore: Migration = {
-  async up(db) {
-    await createIdempotencyKeysTable(db);
-    await sql`
+/** The IBAN sequence and the wallets. */
+async function createWalletTables(db: AnyKysely): Promise<void> {
+  await sql`
       -- Numbers the virtual IBANs (generateVirtualIban of @tessera/contracts): one per EUR current wallet.
       create sequence wallet_iban_sequence minvalue 1 maxvalue 999999999999 no cycle;
 
@@ -30,7 +29,12 @@ export const createCashCore: Migration = {
       create index wallets_user on wallets (user_id, asset, created_at);
       -- Revolut's model: one current wallet per asset and customer, any number of savings vaults (bounded in code).
       create unique index wallets_one_current_per_asset on wallets (user_id, asset) where kind = 'current';
+`.execute(db);
+}
 
+/** The operations behind the activity list and how far each wallet's ledger history is projected. */
+async function createOperationTables(db: AnyKysely): Promise<void> {
+  await sql`
       -- The operations behind the activity list: one row per customer-visible movement of one wallet. Rows written
       -- by cash operations carry source 'cash'; movements made by other services (trading) are read from the
       -- wallet's ledger history and projected here with source 'ledger'.
@@ -65,7 +69,12 @@ export const createCashCore: Migration = {
         wallet_id uuid primary key references wallets (id),
         last_sequence numeric(39, 0) not null default 0
       );
+`.execute(db);
+}
 
+/** FX quotes. */
+async function createFxQuotes(db: AnyKysely): Promise<void> {
+  await sql`
       create table fx_quotes (
         id uuid primary key,
         user_id text not null,
@@ -87,5 +96,13 @@ export const createCashCore: Migration = {
       );
       create index fx_quotes_user on fx_quotes (user_id, created_at);
     `.execute(db);
+}
+
+export const createCashCore: Migration = {
+  async up(db) {
+    await createIdempotencyKeysTable(db);
+    await createWalletTables(db);
+    await createOperationTables(db);
+    await createFxQuotes(db);
   },
 };

@@ -5,12 +5,11 @@
  * and where it stands with the outside party (processor, bank, chain).
  */
 import { sql } from 'kysely';
-import { createJobsTable, type Migration } from '@tessera/platform';
+import { type AnyKysely, createJobsTable, type Migration } from '@tessera/platform';
 
-export const createRails: Migration = {
-  async up(db) {
-    await createJobsTable(db);
-    await sql`
+/** Beneficiaries and saved cards. */
+async function createBeneficiariesAndSavedCards(db: AnyKysely): Promise<void> {
+  await sql`
       -- Where a customer may withdraw to: an IBAN (SEPA) or a crypto address of one asset's chain.
       create table beneficiaries (
         id uuid primary key,
@@ -42,7 +41,12 @@ export const createRails: Migration = {
       );
       create unique index saved_cards_token on saved_cards (user_id, processor_token) where removed_at is null;
       create unique index saved_cards_one_default on saved_cards (user_id) where is_default and removed_at is null;
+`.execute(db);
+}
 
+/** Card deposits. */
+async function createCardDeposits(db: AnyKysely): Promise<void> {
+  await sql`
       -- A card deposit: one operation, its processor payment, and the two pending legs (wallet, fee).
       create table card_deposits (
         id uuid primary key,
@@ -63,7 +67,12 @@ export const createRails: Migration = {
       );
       create index card_deposits_user on card_deposits (user_id, created_at);
       create unique index card_deposits_payment on card_deposits (processor_payment_id);
+`.execute(db);
+}
 
+/** Incoming SEPA credits and crypto deposits. */
+async function createIncomingTables(db: AnyKysely): Promise<void> {
+  await sql`
       -- Incoming SEPA credits, once each (entry_reference: end-to-end id, else the bank's entry reference).
       create table sepa_credits (
         id uuid primary key,
@@ -99,7 +108,12 @@ export const createRails: Migration = {
         unique (chain, tx_hash)
       );
       create index crypto_deposits_pending on crypto_deposits (chain) where status = 'pending';
+`.execute(db);
+}
 
+/** Withdrawals. */
+async function createWithdrawals(db: AnyKysely): Promise<void> {
+  await sql`
       -- Withdrawals: a pending hold until the rail settles (posted) or rejects (voided) the payment.
       create table withdrawals (
         id uuid primary key,
@@ -119,7 +133,12 @@ export const createRails: Migration = {
         updated_at timestamptz not null
       );
       create index withdrawals_user on withdrawals (user_id, created_at);
+`.execute(db);
+}
 
+/** The simulated chains' blocks and transactions. */
+async function createSimulatedChains(db: AnyKysely): Promise<void> {
+  await sql`
       -- The simulated chains (bitcoin, ethereum): blocks and transactions, driven by the job queue.
       create table sim_chain_blocks (
         chain text not null,
@@ -141,5 +160,15 @@ export const createRails: Migration = {
       );
       create index sim_chain_mempool on sim_chain_transactions (chain) where block_height is null;
     `.execute(db);
+}
+
+export const createRails: Migration = {
+  async up(db) {
+    await createJobsTable(db);
+    await createBeneficiariesAndSavedCards(db);
+    await createCardDeposits(db);
+    await createIncomingTables(db);
+    await createWithdrawals(db);
+    await createSimulatedChains(db);
   },
 };

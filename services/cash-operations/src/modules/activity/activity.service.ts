@@ -180,43 +180,62 @@ export async function syncWalletFromLedger(core: CashCore, wallet: WalletRow): P
     .execute();
 }
 
+/**
+ * True when the transfer belongs to an operation this wallet already records (nothing to project); an operation
+ * whose writer did not see the ledger take its transfer is confirmed now.
+ */
+async function confirmIfKnown(
+  core: CashCore,
+  wallet: WalletRow,
+  operationId: string,
+  transfer: Transfer,
+): Promise<boolean> {
+  const known = await core.db
+    .selectFrom('operations')
+    .select(['id', 'ledger_state'])
+    .where('wallet_id', '=', wallet.id)
+    .where(sql<string>`id::text`, '=', operationId.toLowerCase())
+    .executeTakeFirst();
+  if (!known) {
+    return false;
+  }
+  if (known.ledger_state === 'submitting' && !transfer.flags.postPendingTransfer) {
+    await confirmOperation(core, known.id);
+  }
+  return true;
+}
+
+/** A hold's post or void: the items of the hold become posted (with what moved) or voided. */
+async function settleHoldItems(core: CashCore, wallet: WalletRow, transfer: Transfer): Promise<void> {
+  if (transfer.pendingId === null) {
+    return;
+  }
+  // A hold may be posted in part (a trade's reservation covers its worst price): the item shows what moved.
+  const posted = transfer.flags.postPendingTransfer
+    ? amountFromDecimal(transfer.amount, cashAsset(wallet.asset))
+    : undefined;
+  await updateOperationRows(
+    core.db,
+    transfer.pendingId,
+    {
+      status: transfer.flags.postPendingTransfer ? 'posted' : 'voided',
+      walletId: wallet.id,
+      settledAt: new Date(transfer.timestamp),
+      ...(posted === undefined
+        ? {}
+        : { amountMinor: transfer.creditAccountId === wallet.id ? posted : -posted }),
+    },
+    core.now(),
+  );
+}
+
 async function projectTransfer(core: CashCore, wallet: WalletRow, transfer: Transfer): Promise<void> {
   const operationId = transfer.metadata['operationId'];
-  if (operationId !== undefined) {
-    const known = await core.db
-      .selectFrom('operations')
-      .select(['id', 'ledger_state'])
-      .where('wallet_id', '=', wallet.id)
-      .where(sql<string>`id::text`, '=', operationId.toLowerCase())
-      .executeTakeFirst();
-    if (known) {
-      if (known.ledger_state === 'submitting' && !transfer.flags.postPendingTransfer) {
-        // The ledger holds a transfer of an operation whose writer did not see it land: it is confirmed now.
-        await confirmOperation(core, known.id);
-      }
-      return;
-    }
+  if (operationId !== undefined && (await confirmIfKnown(core, wallet, operationId, transfer))) {
+    return;
   }
   if (transfer.flags.postPendingTransfer || transfer.flags.voidPendingTransfer) {
-    if (transfer.pendingId !== null) {
-      // A hold may be posted in part (a trade's reservation covers its worst price): the item shows what moved.
-      const posted = transfer.flags.postPendingTransfer
-        ? amountFromDecimal(transfer.amount, cashAsset(wallet.asset))
-        : undefined;
-      await updateOperationRows(
-        core.db,
-        transfer.pendingId,
-        {
-          status: transfer.flags.postPendingTransfer ? 'posted' : 'voided',
-          walletId: wallet.id,
-          settledAt: new Date(transfer.timestamp),
-          ...(posted === undefined
-            ? {}
-            : { amountMinor: transfer.creditAccountId === wallet.id ? posted : -posted }),
-        },
-        core.now(),
-      );
-    }
+    await settleHoldItems(core, wallet, transfer);
     return;
   }
   const asset = cashAsset(wallet.asset);

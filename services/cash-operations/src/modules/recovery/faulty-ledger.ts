@@ -53,12 +53,40 @@ class LedgerCallFailed extends Error {
   override readonly name = 'LedgerCallFailed';
 }
 
+const never = <T>() => new Promise<T>(() => {});
+
+/** What one armed fault does to a createTransfers call. */
+async function applyFault(
+  fault: FaultPlan['fault'],
+  code: string | undefined,
+  ledger: LedgerApi,
+  tenantId: string,
+  transfers: readonly TransferInput[],
+): Promise<Array<LedgerResult<Transfer>>> {
+  switch (fault) {
+    case 'throw':
+      throw new LedgerCallFailed('connection reset before the ledger answered');
+    case 'timeout':
+      await ledger.createTransfers(tenantId, transfers);
+      throw new LedgerCallFailed('the ledger did not answer in time');
+    case 'refuse':
+      return transfers.map(() => ({
+        status: 'rejected' as const,
+        error: { code: code ?? 'LEDGER_BALANCE_OVERFLOW', message: 'refused by the test', details: {} },
+      }));
+    case 'die-before':
+      return never();
+    case 'die-after':
+      await ledger.createTransfers(tenantId, transfers);
+      return never();
+  }
+}
+
 /** Builds a faulty ledger with nothing armed. */
 export function createFaultyLedger(): FaultyLedger {
   let plan: (FaultPlan & { remaining: number }) | null = null;
   let readsFail = false;
   let fired = 0;
-  const never = <T>() => new Promise<T>(() => {});
 
   const createTransfers = async (
     ledger: LedgerApi,
@@ -75,23 +103,7 @@ export function createFaultyLedger(): FaultyLedger {
     readsFail = plan.lookupsFail === true;
     plan = null;
     fired += 1;
-    switch (fault) {
-      case 'throw':
-        throw new LedgerCallFailed('connection reset before the ledger answered');
-      case 'timeout':
-        await ledger.createTransfers(tenantId, transfers);
-        throw new LedgerCallFailed('the ledger did not answer in time');
-      case 'refuse':
-        return transfers.map(() => ({
-          status: 'rejected' as const,
-          error: { code: code ?? 'LEDGER_BALANCE_OVERFLOW', message: 'refused by the test', details: {} },
-        }));
-      case 'die-before':
-        return never();
-      case 'die-after':
-        await ledger.createTransfers(tenantId, transfers);
-        return never();
-    }
+    return applyFault(fault, code, ledger, tenantId, transfers);
   };
 
   return {

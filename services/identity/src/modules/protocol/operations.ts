@@ -10,11 +10,7 @@ import {
   listDevices,
   updateDeviceStatus,
 } from '../devices/devices.service.ts';
-import {
-  associateSoftwareToken,
-  setUserMfaPreference,
-  verifySoftwareToken,
-} from '../mfa/mfa.service.ts';
+import { associateSoftwareToken, setUserMfaPreference, verifySoftwareToken } from '../mfa/mfa.service.ts';
 import { respondToAuthChallenge } from '../sign-in/respond.service.ts';
 import { getTokensFromRefreshToken, initiateAuth } from '../sign-in/sign-in.service.ts';
 import { globalSignOut, revokeToken } from '../sign-in/sign-out.service.ts';

@@ -13,6 +13,9 @@ test('the home page is served in the detected browser language', async ({ browse
 test('?lng=fr switches to French and stores lng', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /one clear account/ })).toBeVisible();
+  // The pre-rendered page shows before the app starts, and the app stores the language it starts in: wait until it
+  // runs (the language choice is enabled once hydrated) so that it cannot store `en` again after the clear.
+  await expect(page.getByRole('contentinfo').getByRole('radio', { name: 'English' })).toBeEnabled();
   await page.evaluate(() => localStorage.clear());
   await page.goto('/?lng=fr');
   await expect(page.getByRole('heading', { level: 1, name: /un seul compte limpide/ })).toBeVisible();

@@ -2,6 +2,7 @@ import type { ActivityItem, ActivityStatus, PendingInfo } from '@tessera/contrac
 import { Badge, type BadgeTone } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatAmountText } from '#/lib/money.ts';
+import { formatDateTime as formatInstant } from '#/lib/format.ts';
 import { describeDetails } from '#/shared/cash/presentation.ts';
 import { MoneyAmount } from './money-amount.tsx';
 
@@ -11,15 +12,9 @@ const STATUS_TONES: Readonly<Record<ActivityStatus, BadgeTone>> = {
   voided: 'neutral',
 };
 
-/** A date and time in the page's language. */
+/** A date and time in the page's language, in the app's one style (lib/format.ts); text that is no date as sent. */
 export function formatDateTime(iso: string, language: 'en' | 'fr'): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }).format(date);
+  return Number.isNaN(Date.parse(iso)) ? iso : formatInstant(iso, language);
 }
 
 /** pending / posted / voided, as a badge. */

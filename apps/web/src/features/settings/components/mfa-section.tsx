@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Banner, Button, Card, SegmentedControl, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { formatDateTime } from '#/lib/format.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
 import { TotpQrCode } from '#/components/totp-qr-code.tsx';
@@ -231,7 +232,7 @@ function RememberedDevices() {
   const remembered = (devices.data ?? []).filter(
     (device) => device.attributes['dev:device_remembered_status'] === 'remembered',
   );
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const language = i18n.language === 'fr' ? 'fr' : 'en';
   const forget = async (id: string) => {
     setError(null);
     try {
@@ -260,7 +261,9 @@ function RememberedDevices() {
                 <span>{name}</span>
                 {device.lastAuthenticatedDate ? (
                   <span className="app-muted">
-                    {t('auth:device.lastUsed', { date: dateFormat.format(device.lastAuthenticatedDate) })}
+                    {t('auth:device.lastUsed', {
+                      date: formatDateTime(device.lastAuthenticatedDate, language),
+                    })}
                   </span>
                 ) : null}
               </span>

@@ -56,6 +56,7 @@ const appRoutes = [
   /^\/(pricing|trading|automated-investments|tokenized-assets-management|universal-ledger-system)\/$/,
   /^\/help\/$/,
   /^\/help\/search\/$/,
+  /^\/legal\/(terms|privacy|complaints|regulatory-information|imprint)\/$/,
   /^\/assistant\/$/,
   /^\/dashboard\/(home|settings|trading|wallets|market|funds|KYC)\/$/,
   /^\/dashboard\/trading\/detached\/$/,
@@ -65,6 +66,9 @@ const appRoutes = [
   /^\/dashboard\/invest\/[^/]+\/$/,
 ];
 const requiredFields = ['id', 'category', 'title', 'slug', 'summary', 'related', 'updated'];
+// `published: false` keeps an article about a feature that has not landed out of the help centre; `requires:`
+// names that feature. The help service serves only published articles (services/help/README.md).
+const optionalFields = ['published', 'requires'];
 const minCategories = 8;
 const minArticlesPerLanguage = 40;
 const summaryMaxChars = 160;
@@ -250,10 +254,17 @@ for (const language of languages) {
       continue;
     }
     for (const field of Object.keys(fields)) {
-      if (!requiredFields.includes(field)) {
+      if (!requiredFields.includes(field) && !optionalFields.includes(field)) {
         report(where, `unknown front matter field ${field}`);
       }
     }
+    if (fields.published !== undefined && fields.published !== 'false') {
+      report(where, 'published may only be false (an article is published unless it says so)');
+    }
+    if ((fields.published === 'false') !== (typeof fields.requires === 'string' && fields.requires !== '')) {
+      report(where, 'an unpublished article names the feature it waits for in requires:, and only it does');
+    }
+    fields.published = fields.published !== 'false';
     if (!Number.isInteger(fields.id) || fields.id < 1) {
       report(where, 'id must be a positive integer');
       continue;
@@ -331,6 +342,9 @@ for (const id of [...allIds].sort((a, b) => a - b)) {
     if (other.category !== reference.category) {
       report(`article ${id}`, `category differs between ${firstLanguage} and ${language}`);
     }
+    if (other.published !== reference.published || other.requires !== reference.requires) {
+      report(`article ${id}`, `published or requires differs between ${firstLanguage} and ${language}`);
+    }
     if (JSON.stringify(other.related) !== JSON.stringify(reference.related)) {
       report(`article ${id}`, `related ids differ between ${firstLanguage} and ${language}`);
     }
@@ -342,6 +356,8 @@ for (const language of languages) {
     for (const relatedId of Array.isArray(fields.related) ? fields.related : []) {
       if (!articles[language].has(relatedId)) {
         report(`${language}/${file}`, `related id ${relatedId} does not exist`);
+      } else if (fields.published && !articles[language].get(relatedId).fields.published) {
+        report(`${language}/${file}`, `related id ${relatedId} is not published`);
       }
     }
     if (titles.has(fields.title)) {
@@ -360,6 +376,13 @@ for (const language of languages) {
       report(language, `category ${category.id} (${category.slug?.[language]}) has no article`);
     }
   }
+}
+
+/** Whether the article in `file` is published. */
+function isPublished(language, file) {
+  return [...articles[language].values()].some(
+    (article) => article.file === file && article.fields.published,
+  );
 }
 
 // ---- Links inside bodies ----
@@ -383,6 +406,9 @@ for (const language of languages) {
         if (!linked) {
           report(where, `link to missing article ${id}`);
           continue;
+        }
+        if (!linked.fields.published && articles[language].get(Number(id)) && isPublished(language, file)) {
+          report(where, `link to unpublished article ${id}`);
         }
         const linkedCategory = categoriesById.get(linked.fields.category);
         if (!linkedCategory) {

@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, refuseEveryToken, undocumentedRoutes } from '@tessera/platform';
 import { buildServiceTestApp, describeEachDatabase } from '@tessera/platform/testing';
-import type {
-  HelpArticleResponse,
-  HelpCategoriesResponse,
-  HelpCategoryResponse,
-  HelpSearchResponse,
+import {
+  PUBLIC_SITE_PATHS,
+  type HelpArticleResponse,
+  type HelpCategoriesResponse,
+  type HelpCategoryResponse,
+  type HelpSearchResponse,
 } from '@tessera/contracts';
 import { createHelpService, helpService } from './service.ts';
+import { publicOrigin } from './modules/seo/seo.routes.ts';
 import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedback.repository.ts';
 import type { HelpDatabase } from './tables.ts';
+
+/** Articles in the content (per language) that are published: the other 20 wait for their feature. */
+const PUBLISHED_ARTICLES = 28;
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://bank.example' });
 
@@ -52,14 +57,18 @@ describeEachDatabase('help service', ({ createDatabase }) => {
   it('lists the categories of a language with their article counts', async () => {
     const { status, body } = await get<HelpCategoriesResponse>('/api/help/categories?lang=fr');
     expect(status).toBe(200);
-    expect(body.categories).toHaveLength(13);
+    // Categories whose articles all wait for their feature (funds, tokenized assets, ledger API, identity
+    // verification, account settings, help and support) are not listed.
+    expect(body.categories.map((category) => category.id)).toEqual([1, 3, 4, 5, 6, 7, 11]);
     expect(body.categories[0]).toMatchObject({
       id: 1,
       slug: 'premiers-pas',
       name: 'Premiers pas',
       articleCount: 4,
     });
-    expect(body.categories.reduce((sum, category) => sum + category.articleCount, 0)).toBe(48);
+    expect(body.categories.reduce((sum, category) => sum + category.articleCount, 0)).toBe(
+      PUBLISHED_ARTICLES,
+    );
   });
 
   it('serves a category with its articles and its canonical slug in both languages', async () => {
@@ -80,7 +89,9 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     });
     expect(body.article.html).toContain('<h2 id="retirer-vers-votre-compte-bancaire">');
     expect(body.article.html).toContain('href="/pricing/"');
-    expect(body.related.map((article) => article.id)).toEqual([402, 403, 404, 202]);
+    expect(body.related.map((article) => article.id)).toEqual([402, 403, 404]);
+    // Article 401 sends the reader to Settings → Withdrawal, where the withdraw form is (not the wallet page).
+    expect(body.article.html).toContain('href="/dashboard/settings/?content=withdrawal"');
     expect(body.alternates.en).toEqual({
       categorySlug: 'withdrawals-and-transfers',
       slug: 'how-to-withdraw-money',
@@ -213,6 +224,33 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     expect((await post('198.51.100.2')).statusCode).toBe(201);
   });
 
+  it('never serves an unpublished article (its feature has not landed): not listed, found, read or related', async () => {
+    for (const language of ['en', 'fr']) {
+      // 801 (funds) and 1301 (assistant) are written but unpublished; 302 related to 1301 before.
+      for (const id of [801, 1301, 202]) {
+        const article = await get<{ error: { code: string } }>(`/api/help/articles/${id}?lang=${language}`);
+        expect({ id, status: article.status, code: article.body.error.code }).toEqual({
+          id,
+          status: 404,
+          code: 'NOT_FOUND',
+        });
+      }
+      expect((await get(`/api/help/categories/8?lang=${language}`)).status).toBe(404);
+      const search = await get<HelpSearchResponse>(`/api/help/search?q=fund&lang=${language}`);
+      expect(search.body.results.map((result) => result.id).filter((id) => id >= 801 && id <= 804)).toEqual(
+        [],
+      );
+      const related = await get<HelpArticleResponse>(`/api/help/articles/302?lang=${language}`);
+      expect(related.body.related.map((article) => article.id)).not.toContain(1301);
+    }
+    const feedback = await app.inject({
+      method: 'POST',
+      url: '/api/help/articles/801/feedback',
+      payload: { language: 'en', helpful: true },
+    });
+    expect(feedback.statusCode).toBe(404);
+  });
+
   it('publishes a sitemap of every public page and article in both languages, and robots.txt', async () => {
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toContain('application/xml');
@@ -225,12 +263,27 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     expect(locations).toContain(
       'https://bank.example/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/?lng=fr',
     );
-    // 8 pages, 13 categories and 48 articles, each in two languages.
-    expect(locations).toHaveLength((8 + 13 + 48) * 2);
+    // The public pages, 7 categories and the published articles, each in two languages.
+    expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 7 + PUBLISHED_ARTICLES) * 2);
+    expect(locations.filter((location) => /\/(801|1205|202)\//.test(location!))).toEqual([]);
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /dashboard/');
     expect(robots.body).toContain('Disallow: /api/');
     expect(robots.body).toContain('Sitemap: https://bank.example/sitemap.xml');
+    // Never the Host header: a request naming another host still gets the configured origin.
+    const spoofed = await app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: 'evil.example' },
+    });
+    expect(spoofed.body).not.toContain('evil.example');
+    const spoofedRobots = await app.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { host: 'evil.example' },
+    });
+    expect(spoofedRobots.body).toContain('Sitemap: https://bank.example/sitemap.xml');
+    expect(publicOrigin({ publicUrl: undefined, port: 3000 })).toBe('http://localhost:3000');
   });
 });
 
@@ -248,16 +301,16 @@ describe('help seed', () => {
     });
     await first.inject({
       method: 'POST',
-      url: '/api/help/articles/1205/feedback',
+      url: '/api/help/articles/405/feedback',
       payload: { language: 'en', helpful: false, comment: 'Keep me' },
     });
     await first.close();
-    // The same database started again with article 1205 gone from the content (and from related lists).
+    // The same database started again with article 405 gone from the content (and from related lists).
     const reduced = {
       categories: full.categories,
       articles: full.articles
-        .filter((article) => article.id !== 1205)
-        .map((article) => ({ ...article, related: article.related.filter((id) => id !== 1205) })),
+        .filter((article) => article.id !== 405)
+        .map((article) => ({ ...article, related: article.related.filter((id) => id !== 405) })),
     };
     const { app: second } = await buildServiceTestApp({
       services: [createHelpService({ content: async () => reduced })],
@@ -267,10 +320,10 @@ describe('help seed', () => {
       closeDatabase: true,
     });
     try {
-      expect((await second.inject({ method: 'GET', url: '/api/help/articles/1205' })).statusCode).toBe(404);
+      expect((await second.inject({ method: 'GET', url: '/api/help/articles/405' })).statusCode).toBe(404);
       expect((await second.inject({ method: 'GET', url: '/api/help/articles/401' })).statusCode).toBe(200);
       const db = database.db.withSchema('help') as HelpDatabase;
-      expect((await listFeedback(db, 1205)).map((row) => row.comment)).toEqual(['Keep me']);
+      expect((await listFeedback(db, 405)).map((row) => row.comment)).toEqual(['Keep me']);
     } finally {
       await second.close();
     }

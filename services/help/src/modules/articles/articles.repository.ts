@@ -1,5 +1,6 @@
 /**
- * Reads of categories and articles. Withdrawn categories and articles (gone from the content) are never served.
+ * Reads of categories and articles. Withdrawn categories and articles (gone from the content, or not published
+ * yet) are never served, nor is a category without a served article.
  */
 import { sql } from 'kysely';
 import type {
@@ -37,27 +38,38 @@ export function articleSummaries(db: HelpDatabase, language: HelpLanguage) {
 }
 
 function categories(db: HelpDatabase, language: HelpLanguage) {
-  return db
-    .selectFrom('category as c')
-    .innerJoin('category_translation as ct', (join) =>
-      join.onRef('ct.category_id', '=', 'c.id').on('ct.language', '=', language),
-    )
-    .where('c.withdrawn_at', 'is', null)
-    .select((eb) => [
-      'c.id',
-      'ct.slug',
-      'ct.name',
-      'ct.description',
-      'c.icon',
-      eb
-        .selectFrom('article as a')
-        .whereRef('a.category_id', '=', 'c.id')
-        .where('a.withdrawn_at', 'is', null)
-        .select(sql<string>`count(*)`.as('n'))
-        .as('articleCount'),
-    ])
-    .orderBy('c.position')
-    .orderBy('c.id');
+  return (
+    db
+      .selectFrom('category as c')
+      .innerJoin('category_translation as ct', (join) =>
+        join.onRef('ct.category_id', '=', 'c.id').on('ct.language', '=', language),
+      )
+      .where('c.withdrawn_at', 'is', null)
+      // A category whose articles are all unpublished (its feature has not landed) is not shown.
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('article as live')
+            .whereRef('live.category_id', '=', 'c.id')
+            .where('live.withdrawn_at', 'is', null)
+            .select('live.id'),
+        ),
+      )
+      .select((eb) => [
+        'c.id',
+        'ct.slug',
+        'ct.name',
+        'ct.description',
+        'c.icon',
+        eb
+          .selectFrom('article as a')
+          .whereRef('a.category_id', '=', 'c.id')
+          .where('a.withdrawn_at', 'is', null)
+          .select(sql<string>`count(*)`.as('n'))
+          .as('articleCount'),
+      ])
+      .orderBy('c.position')
+      .orderBy('c.id')
+  );
 }
 
 function toCategory(row: {

@@ -33,6 +33,10 @@ const frontMatterSchema = z.object({
   summary: z.string().min(1).max(300),
   related: z.array(z.number().int().positive()).max(10),
   updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  // An article about a feature that has not landed yet is written but not published (`published: false`), with
+  // `requires:` naming the feature; the issue that ships the feature publishes it (services/help/README.md).
+  published: z.boolean().default(true),
+  requires: z.string().min(1).max(100).optional(),
 });
 
 /** A category as written in categories.json. */
@@ -49,6 +53,8 @@ export interface ContentArticle extends RenderedArticle {
   readonly related: readonly number[];
   readonly updated: string;
   readonly markdown: string;
+  /** False for an article whose feature has not landed: kept, never served (list, search, article, sitemap). */
+  readonly published: boolean;
 }
 
 /** Everything the seed writes. */
@@ -65,6 +71,9 @@ function parseScalar(raw: string): unknown {
   }
   if (text.startsWith("'")) {
     return text.slice(1, -1).replace(/''/g, "'");
+  }
+  if (text === 'true' || text === 'false') {
+    return text === 'true';
   }
   if (text.startsWith('[')) {
     const inner = text.replace(/^\[|\]$/g, '').trim();
@@ -112,10 +121,39 @@ async function loadLanguage(directory: string, language: HelpLanguage): Promise<
         related: fields.related,
         updated: fields.updated,
         markdown: body,
+        published: fields.published,
         ...renderArticle(body),
       };
     }),
   );
+}
+
+/**
+ * An article is published in every language or in none, and a published article never sends its reader to an
+ * unpublished one (a related id or a link in its body would lead to a page that does not exist).
+ */
+function checkPublication(articles: readonly ContentArticle[]): void {
+  const published = new Map(
+    articles.map((article) => [`${article.language}/${article.id}`, article.published]),
+  );
+  for (const article of articles) {
+    const where = `${article.language}/${article.id}`;
+    if (HELP_LANGUAGES.some((language) => published.get(`${language}/${article.id}`) !== article.published)) {
+      throw new Error(`${where}: published in one language and not in another`);
+    }
+    if (!article.published) {
+      continue;
+    }
+    const linked = [...article.markdown.matchAll(/\]\(\/help\/article\/\d+\/[^/]+\/(\d+)\//g)].map((m) =>
+      Number(m[1]),
+    );
+    const hidden = [...article.related, ...linked].find(
+      (id) => published.get(`${article.language}/${id}`) === false,
+    );
+    if (hidden !== undefined) {
+      throw new Error(`${where}: sends the reader to unpublished article ${hidden}`);
+    }
+  }
 }
 
 /**
@@ -151,5 +189,6 @@ export async function loadHelpContent(directory = defaultContentDirectory): Prom
       throw new Error(`${where}: related article ${unknown} does not exist`);
     }
   }
+  checkPublication(articles);
   return { categories, articles };
 }

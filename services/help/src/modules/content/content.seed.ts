@@ -67,9 +67,14 @@ async function upsertArticles(trx: Trx, content: HelpContent): Promise<void> {
   await replaceRelatedArticles(trx, english);
 }
 
-/** One row per article (its English entry), restored if it was withdrawn; articles gone from the content withdrawn. */
+/**
+ * One row per article (its English entry), restored if it was withdrawn; articles gone from the content withdrawn,
+ * and so are unpublished ones (`published: false`: their feature has not landed), which keeps them out of every
+ * read (list, search, article, related, sitemap, feedback) until they are published.
+ */
 async function upsertArticleRows(trx: Trx, english: HelpContent['articles']): Promise<void> {
   const ids = english.map((article) => article.id);
+  const now = new Date();
   await trx
     .insertInto('article')
     .values(
@@ -77,15 +82,17 @@ async function upsertArticleRows(trx: Trx, english: HelpContent['articles']): Pr
         id: a.id,
         category_id: a.categoryId,
         updated_on: a.updated,
-        withdrawn_at: null,
+        withdrawn_at: a.published ? null : now,
       })),
     )
     .onConflict((conflict) =>
-      conflict.column('id').doUpdateSet((eb) => ({
-        category_id: eb.ref('excluded.category_id'),
-        updated_on: eb.ref('excluded.updated_on'),
-        withdrawn_at: null,
-      })),
+      conflict.column('id').doUpdateSet({
+        category_id: sql.ref('excluded.category_id'),
+        updated_on: sql.ref('excluded.updated_on'),
+        // Published: served again. Unpublished: withdrawn since whenever it first was.
+        withdrawn_at: sql<Date | null>`case when excluded.withdrawn_at is null then null
+          else coalesce(article.withdrawn_at, excluded.withdrawn_at) end`,
+      }),
     )
     .execute();
   await trx
@@ -151,8 +158,9 @@ async function replaceRelatedArticles(trx: Trx, english: HelpContent['articles']
 async function replaceSearchTerms(trx: Trx, content: HelpContent): Promise<void> {
   await trx.deleteFrom('search_term').execute();
   for (const language of HELP_LANGUAGES) {
+    // Only published text: a search must not suggest words found only in articles nobody can read.
     const texts = content.articles
-      .filter((article) => article.language === language)
+      .filter((article) => article.language === language && article.published)
       .flatMap((article) => [article.title, article.summary, article.text]);
     const rows = [...countTerms(texts)].map(([term, frequency]) => ({
       language,

@@ -1,9 +1,9 @@
 /**
  * /sitemap.xml and /robots.txt for the public site. The help service owns them because it knows every help
  * article; the marketing pages are the fixed list of spec section 2 (PUBLIC_SITE_PATHS). Absolute URLs use
- * PUBLIC_URL when set, otherwise the request's own origin (behind a proxy, with TRUST_PROXY=true).
+ * PUBLIC_URL, never the request's Host header (which the caller writes, and a cache keyed without it would hand to
+ * everyone); without PUBLIC_URL, http://localhost:<PORT>, right only for a local run (services/help/README.md).
  */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config, ServiceRoutes } from '@tessera/platform';
 import {
@@ -20,8 +20,9 @@ import { listAllArticles, listCategories } from '../articles/articles.repository
 /** Paths crawlers should skip: signed-in areas, the staff console and the APIs. */
 export const ROBOTS_DISALLOWED = ['/dashboard/', '/assistant/', '/console/', '/api/'] as const;
 
-function originOf(config: Config, request: FastifyRequest): string {
-  return (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+/** The origin of the sitemap's and robots.txt's absolute URLs. Exported for its test. */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }
 
 function escapeXml(text: string): string {
@@ -102,8 +103,8 @@ export const seoRoutes: ServiceRoutes<{ db: HelpDatabase; config: Config }> = as
         },
       },
     },
-    async (request, reply) => {
-      const origin = originOf(config, request);
+    async (_request, reply) => {
+      const origin = publicOrigin(config);
       const entries = (await sitemapPages(db)).flatMap((page) => urlEntries(origin, page));
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -131,13 +132,13 @@ export const seoRoutes: ServiceRoutes<{ db: HelpDatabase; config: Config }> = as
         },
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => {
       const lines = [
         'User-agent: *',
         'Allow: /',
         ...ROBOTS_DISALLOWED.map((path) => `Disallow: ${path}`),
         '',
-        `Sitemap: ${originOf(config, request)}/sitemap.xml`,
+        `Sitemap: ${publicOrigin(config)}/sitemap.xml`,
         '',
       ];
       return reply

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -43,49 +43,67 @@ function resetSchema(t: Translate) {
 
 type ResetValues = z.infer<ReturnType<typeof resetSchema>>;
 
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A search value that is a real e-mail address (a marker, "true" or garbage is no address). */
+function providedEmail(value: string | undefined): string | undefined {
+  return isProvided(value) && EMAIL_PATTERN.test(value.trim()) ? value.trim() : undefined;
+}
+
 /**
- * /forgotPassword: ask for a code by e-mail, then set a new password with it. `sendEmail` sends the code at once
- * to that address; `username` prefills; `auth_code` (from the e-mail) opens the second step with the code filled in.
- * The answer to "send me a code" is the same whether or not the address has an account (no enumeration).
+ * /forgotPassword: ask for a code by e-mail, then set a new password with it. The search parameters (spec sections
+ * 2 and 5) each do one job, and none acts without the person: nothing is sent when the page opens.
+ *  - `sendEmail`: the address a code should go to (the sign-in sends here when the service requires a reset). It
+ *    fills the e-mail field and says why; the code leaves only when the person selects "Send me a code".
+ *  - `username`: fills the e-mail field.
+ *  - `auth_code`: the code from the e-mail; opens the second step with it filled in (with an e-mail field when the
+ *    address is not known).
+ * A value that is not an e-mail address (`sendEmail=true`, a marker) fills nothing. The answer to "send me a code"
+ * is the same whether or not the address has an account (no enumeration).
  */
 export function ForgotPasswordPage({ search }: { search: ForgotPasswordSearch }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const initial = isProvided(search.sendEmail)
-    ? search.sendEmail
-    : isProvided(search.username)
-      ? search.username
-      : '';
+  const sendTo = providedEmail(search.sendEmail);
+  const code = isProvided(search.auth_code) ? search.auth_code : undefined;
   const form = useForm<RequestCodeValues>({
     ...SUBMIT_VALIDATION,
     resolver: zodResolver(requestCodeSchema(t)),
-    defaultValues: { email: initial },
+    defaultValues: { email: sendTo ?? providedEmail(search.username) ?? '' },
   });
   const email = useWatch({ control: form.control, name: 'email' });
-  const [step, setStep] = useState<'request' | 'reset' | 'done'>(
-    isProvided(search.auth_code) ? 'reset' : 'request',
-  );
+  // Whether this page sent the code (then "a code is on its way" is true) or the code came with the link.
+  const [step, setStep] = useState<'request' | 'reset' | 'done'>(code === undefined ? 'request' : 'reset');
+  const [sent, setSent] = useState(false);
   return (
     <AuthLayout
       title={t('auth:forgotPassword.title')}
       lead={step === 'request' ? t('auth:forgotPassword.lead') : undefined}
     >
       {step === 'request' ? (
-        <RequestCodeForm
-          form={form}
-          sendAtOnce={isProvided(search.sendEmail)}
-          onSent={() => setStep('reset')}
-        />
+        <>
+          {sendTo !== undefined ? (
+            <Banner tone="info">{t('auth:forgotPassword.resetRequired', { email: sendTo })}</Banner>
+          ) : null}
+          <RequestCodeForm
+            form={form}
+            onSent={() => {
+              setSent(true);
+              setStep('reset');
+            }}
+          />
+        </>
       ) : null}
       {step === 'reset' ? (
         <ResetForm
-          email={email}
-          initialCode={isProvided(search.auth_code) ? search.auth_code : ''}
+          email={sent ? email.trim() : (sendTo ?? providedEmail(search.username) ?? '')}
+          sent={sent}
+          initialCode={code ?? ''}
           onDone={() => setStep('done')}
         />
       ) : null}
       {step === 'done' ? <Banner tone="success">{t('auth:forgotPassword.done')}</Banner> : null}
       <div className="app-auth__links">
-        <Link to="/login" search={{ username: email || undefined }}>
+        <Link to="/login" search={{ username: providedEmail(email) }}>
           {t('auth:forgotPassword.backToLogin')}
         </Link>
       </div>
@@ -93,16 +111,8 @@ export function ForgotPasswordPage({ search }: { search: ForgotPasswordSearch })
   );
 }
 
-/** "Send me a code": at once when the link said so (`sendEmail`), else when the person asks. */
-function RequestCodeForm({
-  form,
-  sendAtOnce,
-  onSent,
-}: {
-  form: UseFormReturn<RequestCodeValues>;
-  sendAtOnce: boolean;
-  onSent: () => void;
-}) {
+/** "Send me a code": only when the person asks (never when the page opens). */
+function RequestCodeForm({ form, onSent }: { form: UseFormReturn<RequestCodeValues>; onSent: () => void }) {
   const { t } = useTranslation(['auth', 'errors']);
   const identity = useIdentity();
   const [error, setError] = useState<string | null>(null);
@@ -122,13 +132,6 @@ function RequestCodeForm({
     },
     (errors) => setError(errors.email?.message ?? null),
   );
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sendAtOnce && !sent.current) {
-      sent.current = true;
-      void request();
-    }
-  });
   return (
     <form className="app-form" noValidate onSubmit={(event) => void request(event)}>
       <TextField
@@ -154,10 +157,14 @@ function RequestCodeForm({
 
 function ResetForm({
   email,
+  sent,
   initialCode,
   onDone,
 }: {
+  /** The address, when known (sent to, or given by the link); '' shows an e-mail field. */
   email: string;
+  /** True when this page just sent the code to `email`. */
+  sent: boolean;
   initialCode: string;
   onDone: () => void;
 }) {
@@ -169,7 +176,6 @@ function ResetForm({
     resolver: zodResolver(resetSchema(t)),
     defaultValues: { email, code: initialCode, password: '' },
   });
-  const typedEmail = useWatch({ control: form.control, name: 'email' });
   const resetting = useMutation({
     mutationFn: async (values: ResetValues) =>
       (await identity()).confirmResetPassword({
@@ -189,7 +195,11 @@ function ResetForm({
       )}
       noValidate
     >
-      <p>{t('auth:forgotPassword.codeLead', { email: typedEmail })}</p>
+      <p>
+        {sent && email !== ''
+          ? t('auth:forgotPassword.codeLead', { email })
+          : t('auth:forgotPassword.codeFromLinkLead')}
+      </p>
       {email === '' ? (
         <TextField label={t('auth:fields.email')} type="email" {...form.register('email')} required />
       ) : null}

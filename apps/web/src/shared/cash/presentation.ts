@@ -6,6 +6,7 @@
 import type { ActivityDetails, CashLimit } from '@tessera/contracts';
 import { EUR, parseAmount } from '@tessera/money';
 import { formatRateText } from '../../lib/money.ts';
+import { formatCardBrand } from '../../lib/format.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -22,7 +23,7 @@ export function describeDetails(t: Translate, details: ActivityDetails, language
   const key = 'activity.details';
   switch (details.type) {
     case 'card_deposit':
-      return t(`${key}.card_deposit`, { brand: details.brand, last4: details.last4 });
+      return t(`${key}.card_deposit`, { brand: formatCardBrand(details.brand), last4: details.last4 });
     case 'sepa_deposit':
       return details.sender
         ? t(`${key}.sepa_deposit`, { sender: details.sender })

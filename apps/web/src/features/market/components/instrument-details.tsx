@@ -7,12 +7,16 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
 import {
   formatDateTime,
+  formatInstrumentName,
   formatPercent,
   formatPrice,
+  formatProduct,
   formatQuantity,
+  formatTimeZone,
   toneClass,
   type DisplayLanguage,
 } from '#/shared/markets/market-format.ts';
+import { formatSector } from '#/lib/format.ts';
 import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
 import { marketStatusQueryOptions } from '#/shared/markets/api/get-market-status.ts';
 import {
@@ -57,6 +61,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The instrument's facts as label and value, in the order the panel lists them. */
 function instrumentFacts(t: Translate, language: DisplayLanguage, { instrument, source }: InstrumentDetails) {
+  const sector = formatSector(instrument.sector, t);
   const facts: Array<[string, string]> = [
     [t('market.details.symbol'), instrument.symbol],
     [t('market.details.isin'), instrument.isin ?? t('market.details.none')],
@@ -65,12 +70,8 @@ function instrumentFacts(t: Translate, language: DisplayLanguage, { instrument, 
     [t('market.details.currency'), instrument.currency],
     [t('market.details.tick'), formatPrice(instrument.tickSize, language)],
     [t('market.details.lot'), formatQuantity(instrument.lotSize, language)],
-    [
-      t('market.details.sector'),
-      instrument.sector
-        ? t(`market.sectors.names.${instrument.sector}`, { defaultValue: instrument.sector })
-        : t('market.details.none'),
-    ],
+    // ETFs and crypto have no sector: the line is left out rather than saying "None".
+    ...(sector === null ? [] : ([[t('market.details.sector'), sector]] as Array<[string, string]>)),
     [
       t('market.details.hours'),
       source.alwaysOpen
@@ -78,7 +79,7 @@ function instrumentFacts(t: Translate, language: DisplayLanguage, { instrument, 
         : t('market.details.session', {
             opens: source.regularSession.opensAt,
             closes: source.regularSession.closesAt,
-            zone: source.timeZone,
+            zone: formatTimeZone(source.timeZone, language),
           }),
     ],
   ];
@@ -112,7 +113,7 @@ function InstrumentDetailsView({
           </span>
         ) : null}
       </div>
-      <LiveQuoteFigures productId={instrument.id} />
+      <LiveQuoteFigures productId={instrument.id} tickSize={instrument.tickSize} />
       <dl className="mkt-details__facts">
         {instrumentFacts(t, language, details).map(([label, value]) => (
           <div key={label}>
@@ -127,7 +128,7 @@ function InstrumentDetailsView({
         tickSize={instrument.tickSize}
         showAverages={false}
         height={220}
-        label={t('market.details.chart', { product: instrument.id })}
+        label={t('market.details.chart', { product: formatProduct(instrument.id) })}
         loadingText={t('market.loading')}
         emptyText={t('market.details.noCandles')}
       />
@@ -140,7 +141,10 @@ function DetailsHead({ instrument, onClose }: { instrument: InstrumentView; onCl
   return (
     <div className="trd-panel__head">
       <h2 id="mkt-details-title" className="mkt-section-title">
-        {t('market.details.title', { name: instrument.name, product: instrument.id })}
+        {t('market.details.title', {
+          name: formatInstrumentName(instrument, instrument.id, currentLanguage()),
+          product: formatProduct(instrument.id),
+        })}
       </h2>
       <div className="trd-actions">
         <Button asChild variant="primary" size="sm">
@@ -156,7 +160,7 @@ function DetailsHead({ instrument, onClose }: { instrument: InstrumentView; onCl
   );
 }
 
-function LiveQuoteFigures({ productId }: { productId: ProductId }) {
+function LiveQuoteFigures({ productId, tickSize }: { productId: ProductId; tickSize: string }) {
   const { t } = useTranslation('trading');
   const language = currentLanguage();
   const quote = useLiveQuote(productId);
@@ -164,7 +168,7 @@ function LiveQuoteFigures({ productId }: { productId: ProductId }) {
     <dl className="trd-product__quote">
       <div>
         <dt>{t('market.table.last')}</dt>
-        <dd>{formatPrice(quote?.last, language)}</dd>
+        <dd>{formatPrice(quote?.last, language, { tickSize })}</dd>
       </div>
       <div>
         <dt>{t('market.table.change')}</dt>

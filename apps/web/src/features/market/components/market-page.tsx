@@ -6,8 +6,11 @@ import { errorMessage } from '#/lib/error-message.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
 import {
+  formatInstrumentName,
+  formatMoneyText,
   formatPercent,
   formatPrice,
+  formatProduct,
   toneClass,
   type DisplayLanguage,
 } from '#/shared/markets/market-format.ts';
@@ -107,12 +110,14 @@ function IndicesSection({
         {indices.map((index) => (
           <li key={index.key} className="mkt-index">
             <span className="mkt-index__name">{t(`market.indices.names.${index.key}`)}</span>
-            <span className="mkt-index__value">{formatPrice(index.last, currentLanguage())}</span>
+            <span className="mkt-index__value">
+              {formatMoneyText(index.last, index.currency, currentLanguage())}
+            </span>
             <span className={toneClass(index.changePercent)}>
               {formatPercent(index.changePercent, currentLanguage())}
             </span>
             <button type="button" className="trd-link-button" onClick={() => onSelect(index.productId)}>
-              {t('market.indices.tracker', { product: index.productId })}
+              {t('market.indices.tracker', { product: formatProduct(index.productId) })}
             </button>
           </li>
         ))}
@@ -161,7 +166,7 @@ function MoversTable({
                 <button type="button" className="trd-link-button" onClick={() => onSelect(mover.productId)}>
                   {mover.symbol}
                 </button>
-                <span className="app-muted">{` ${mover.name}`}</span>
+                <span className="app-muted">{` ${formatInstrumentName(mover, mover.productId, language)}`}</span>
               </th>
               <td className="trd-num">{formatPrice(mover.last, language)}</td>
               <td className={`trd-num ${toneClass(mover.changePercent)}`}>
@@ -222,7 +227,7 @@ function GroupsTable({
                       className="trd-link-button"
                       onClick={() => onSelect(group.best as ProductId)}
                     >
-                      {group.best}
+                      {formatProduct(group.best)}
                     </button>
                   ) : null}
                 </td>

@@ -9,6 +9,7 @@ import { savedCardsQueryOptions } from '#/shared/cash/api/get-saved-cards.ts';
 import { setDefaultCard } from '#/shared/cash/api/set-default-card.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import '#/components/cash/cash.css';
+import { formatCardBrand } from '#/lib/format.ts';
 
 /** Settings → Cards for deposits: the saved cards (brand, last four digits, expiry), the default one, removal. */
 export function DepositCardSection() {
@@ -67,7 +68,7 @@ function SavedCardRow({
   onRemove: () => void;
 }) {
   const { t } = useTranslation(['wallets', 'errors']);
-  const label = t('fund.card.cardLabel', { brand: card.brand, last4: card.last4 });
+  const label = t('fund.card.cardLabel', { brand: formatCardBrand(card.brand), last4: card.last4 });
   return (
     <li className="app-list__row">
       <span>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PriceAlert } from '@tessera/contracts';
 import { Button } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatPrice } from '#/shared/markets/market-format.ts';
+import { formatPrice, formatProduct } from '#/shared/markets/market-format.ts';
 import { tradingKeys } from '#/shared/trading/trading-cache.ts';
 
 /**
@@ -29,7 +29,7 @@ export function AlertNotices() {
         <div key={alert.id} className="trd-notice">
           <p className="trd-notice__text">
             {t(`alerts.notice.${alert.condition}`, {
-              product: alert.productId,
+              product: formatProduct(alert.productId),
               price: formatPrice(alert.price, language),
               reached: formatPrice(alert.triggeredPrice, language),
             })}

@@ -6,7 +6,7 @@ import type { AlertCondition, PriceAlert, ProductId } from '@tessera/contracts';
 import { Banner, Button, SegmentedControl, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
-import { formatDateTime, formatPrice } from '#/shared/markets/market-format.ts';
+import { formatDateTime, formatPrice, formatProduct } from '#/shared/markets/market-format.ts';
 import { alertsQueryOptions } from '../api/get-alerts.ts';
 import { applyAlert } from '#/shared/trading/trading-cache.ts';
 import { createAlert } from '../api/create-alert.ts';
@@ -97,7 +97,7 @@ function AlertForm({ productId }: { productId: ProductId }) {
         size="sm"
       />
       <TextField
-        label={t('alerts.price', { product: productId })}
+        label={t('alerts.price', { product: formatProduct(productId) })}
         hint={quote?.last ? t('alerts.lastHint', { price: formatPrice(quote.last, language) }) : undefined}
         {...form.register('price')}
         placeholder={(quote?.last ?? '').replace('.', language === 'fr' ? ',' : '.')}
@@ -130,13 +130,15 @@ function AlertList({ alerts }: { alerts: readonly PriceAlert[] }) {
         const price = formatPrice(alert.price, language);
         return (
           <li key={alert.id} className="trd-alerts__item">
-            <span>{t(`alerts.describe.${alert.condition}`, { product: alert.productId, price })}</span>
+            <span>
+              {t(`alerts.describe.${alert.condition}`, { product: formatProduct(alert.productId), price })}
+            </span>
             {alert.status === 'active' ? (
               <Button
                 variant="ghost"
                 size="sm"
                 onClick={() => remove.mutate(alert)}
-                aria-label={t('alerts.deleteLabel', { product: alert.productId, price })}
+                aria-label={t('alerts.deleteLabel', { product: formatProduct(alert.productId), price })}
               >
                 {t('alerts.delete')}
               </Button>

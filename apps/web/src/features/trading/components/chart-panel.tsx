@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CANDLE_INTERVALS, type CandleInterval, type ProductId } from '@tessera/contracts';
 import { SegmentedControl, Switch } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
+import { formatPrice, formatProduct, formatQuantity } from '#/shared/markets/market-format.ts';
+import { useInstrumentOf } from '#/shared/markets/api/get-instrument-list.ts';
 import type { InstrumentView } from '#/shared/markets/api/markets-request.ts';
 import { PriceChart, type ChartPriceLine } from '#/shared/markets/components/price-chart.tsx';
 import { openOrdersQueryOptions } from '../api/get-open-orders.ts';
@@ -39,6 +40,7 @@ function useStoredInterval(): [CandleInterval, (value: CandleInterval) => void] 
 function useOrderAndPositionLines(productId: ProductId): ChartPriceLine[] {
   const { t } = useTranslation('trading');
   const language = currentLanguage();
+  const tickSize = useInstrumentOf()(productId)?.tickSize;
   const call = useTradingCall();
   const orders = useQuery(openOrdersQueryOptions(call));
   const positions = useQuery(positionsQueryOptions(call));
@@ -64,11 +66,11 @@ function useOrderAndPositionLines(productId: ProductId): ChartPriceLine[] {
         id: 'position',
         price: position.averageCost,
         kind: 'position',
-        title: t('chart.positionLine', { price: formatPrice(position.averageCost, language) }),
+        title: t('chart.positionLine', { price: formatPrice(position.averageCost, language, { tickSize }) }),
       });
     }
     return result;
-  }, [orders.data, positions.data, productId, language, t]);
+  }, [orders.data, positions.data, productId, language, t, tickSize]);
 }
 
 /** The chart with its interval switch, moving averages, and lines for open orders and the position. */
@@ -105,7 +107,10 @@ export function ChartPanel({
           showAverages={averages}
           priceLines={lines}
           height={height}
-          label={t('chart.label', { product: productId, interval: t(`chart.intervals.${interval}`) })}
+          label={t('chart.label', {
+            product: formatProduct(productId),
+            interval: t(`chart.intervals.${interval}`),
+          })}
           loadingText={t('chart.loading')}
           emptyText={t('chart.empty')}
         />

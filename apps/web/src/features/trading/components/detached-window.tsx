@@ -6,6 +6,7 @@ import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
 import { useMarketCalls } from '#/shared/markets/api/markets-request.ts';
 import type { DetachedComponent } from '../lib/trading-components.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
+import { formatProduct } from '#/shared/markets/market-format.ts';
 import { Banner } from '@tessera/ui';
 import { useProductSwitch } from '../hooks/use-product-switch.ts';
 import { useTradingStream } from '../hooks/use-trading-stream.ts';
@@ -31,11 +32,11 @@ export function DetachedWindow({ component, product }: { component: DetachedComp
   const instrument = useQuery(instrumentQueryOptions(calls.info, product));
   const info = instrument.data?.instrument;
   const panel = t(`detach.names.${component}`);
-  useDocumentTitle(t('detach.documentTitle', { panel, product }));
+  useDocumentTitle(t('detach.documentTitle', { panel, product: formatProduct(product) }));
 
   return (
     <main id="main" className="trd-detached">
-      <h1 className="trd-detached__title">{t('detach.title', { panel, product })}</h1>
+      <h1 className="trd-detached__title">{t('detach.title', { panel, product: formatProduct(product) })}</h1>
       {instrument.isError ? (
         <Banner tone="danger">{tradingErrorMessage(t, instrument.error, language)}</Banner>
       ) : null}

@@ -3,7 +3,13 @@ import type { Book, ProductId, Trade } from '@tessera/contracts';
 import { Tabs } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useMarketSubscription } from '#/shared/markets/market-feed.ts';
-import { chartNumber, formatPrice, formatQuantity, formatTime } from '#/shared/markets/market-format.ts';
+import {
+  chartNumber,
+  formatPrice,
+  formatProduct,
+  formatQuantity,
+  formatTime,
+} from '#/shared/markets/market-format.ts';
 
 /** Trades kept on screen, newest first. */
 const TRADES_SHOWN = 30;
@@ -82,7 +88,9 @@ function OrderBook({ productId }: { productId: ProductId }) {
   );
   return (
     <table className="trd-table trd-book">
-      <caption className="ts-visually-hidden">{t('depth.bookCaption', { product: productId })}</caption>
+      <caption className="ts-visually-hidden">
+        {t('depth.bookCaption', { product: formatProduct(productId) })}
+      </caption>
       <thead>
         <tr>
           <th scope="col" className="trd-num">
@@ -129,7 +137,9 @@ function RecentTrades({ productId }: { productId: ProductId }) {
   }
   return (
     <table className="trd-table">
-      <caption className="ts-visually-hidden">{t('depth.tradesCaption', { product: productId })}</caption>
+      <caption className="ts-visually-hidden">
+        {t('depth.tradesCaption', { product: formatProduct(productId) })}
+      </caption>
       <thead>
         <tr>
           <th scope="col">{t('depth.time')}</th>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_TRADING_PREFERENCES,
@@ -11,8 +11,14 @@ import { Banner, Button, Dialog, DialogClose } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
-import type { InstrumentView } from '#/shared/markets/api/markets-request.ts';
-import { formatMoneyText, formatPrice, formatQuantity } from '#/shared/markets/market-format.ts';
+import { useMarketCalls, type InstrumentView } from '#/shared/markets/api/markets-request.ts';
+import { marketStatusQueryOptions } from '#/shared/markets/api/get-market-status.ts';
+import {
+  formatMoneyText,
+  formatPrice,
+  formatProduct,
+  formatQuantity,
+} from '#/shared/markets/market-format.ts';
 import {
   PriceInputs,
   SideAndTypeInputs,
@@ -65,7 +71,11 @@ function OrderFormFields({
       form.reset({ ...form.getValues(), size: '' });
     }
   };
+  useReopenedMarket(productId, placing.refusal, placing.clear);
   const submit = () => {
+    if (placing.refusal !== null) {
+      return;
+    }
     if (preferences.confirmOrders) {
       placing.setConfirming(true);
     } else {
@@ -88,13 +98,25 @@ function OrderFormFields({
       <TrailInputs {...inputs} currency={currency} />
       <TimeInForceInputs {...inputs} />
       <QuoteLine productId={productId} />
-      <OrderPreviewSummary preview={preview} error={previewError} currency={currency} />
+      <OrderPreviewSummary
+        preview={preview}
+        error={previewError}
+        currency={currency}
+        tickSize={instrument?.tickSize}
+      />
       <PlacedOutcome submitError={placing.submitError} placed={placing.placed} />
+      {placing.refusal !== null ? (
+        <p id={`${productId}-refused`} className="app-muted">
+          {placing.refusal === 'TRADING_MARKET_CLOSED' ? t('form.refusedClosed') : t('form.refused')}
+        </p>
+      ) : null}
       <Button
         type="submit"
         variant="primary"
         loading={placing.busy}
         loadingLabel={t('form.placing')}
+        disabled={placing.refusal !== null}
+        aria-describedby={placing.refusal !== null ? `${productId}-refused` : undefined}
         fullWidth
       >
         {preferences.confirmOrders
@@ -102,17 +124,38 @@ function OrderFormFields({
           : t('form.submit', { side: sideLabel })}
       </Button>
       <ConfirmOrderDialog
-        open={placing.confirming}
+        open={placing.confirming && placing.refusal === null}
         onOpenChange={placing.setConfirming}
         busy={placing.busy}
         onPlace={() => void send()}
-        description={t('confirm.description', { side: sideLabel, product: productId })}
+        description={t('confirm.description', { side: sideLabel, product: formatProduct(productId) })}
         placeLabel={t('confirm.place', { side: sideLabel })}
       >
-        <OrderPreviewSummary preview={preview} error={previewError} currency={currency} />
+        <OrderPreviewSummary
+          preview={preview}
+          error={previewError}
+          currency={currency}
+          tickSize={instrument?.tickSize}
+        />
       </ConfirmOrderDialog>
     </form>
   );
+}
+
+/** After a market-closed refusal, the order may be placed again as it is once the product's market opens. */
+function useReopenedMarket(productId: ProductId, refusal: string | null, clear: () => void): void {
+  const calls = useMarketCalls();
+  const quote = useLiveQuote(productId);
+  const status = useQuery({
+    ...marketStatusQueryOptions(calls.data, productId),
+    enabled: refusal === 'TRADING_MARKET_CLOSED',
+  });
+  const open = quote?.marketOpen ?? status.data?.open;
+  useEffect(() => {
+    if (refusal === 'TRADING_MARKET_CLOSED' && open === true) {
+      clear();
+    }
+  }, [refusal, open, clear]);
 }
 
 /** The confirmation step, when the customer asked for one: the preview again, then place or cancel. */
@@ -196,10 +239,12 @@ function OrderPreviewSummary({
   preview,
   error,
   currency,
+  tickSize,
 }: {
   preview: OrderPreview | null;
   error: string | null;
   currency: string;
+  tickSize: string | undefined;
 }) {
   const { t } = useTranslation('trading');
   const language = currentLanguage();
@@ -217,7 +262,7 @@ function OrderPreviewSummary({
   const buy = preview.side === 'buy';
   const rows: Array<[string, string]> = [
     [t('preview.quantity'), formatQuantity(preview.quantity, language)],
-    [t('preview.price'), formatPrice(preview.estimatedPrice, language)],
+    [t('preview.price'), formatPrice(preview.estimatedPrice, language, { tickSize })],
     [t('preview.amount'), money(preview.estimatedAmount)],
     [t('preview.fee'), money(preview.estimatedFee)],
     [buy ? t('preview.totalBuy') : t('preview.totalSell'), money(preview.estimatedTotal)],
@@ -231,7 +276,9 @@ function OrderPreviewSummary({
           [t('preview.positionAfter'), formatQuantity(preview.positionAfter, language)],
         ] as Array<[string, string]>)),
     ...(preview.collarPrice
-      ? ([[t('preview.collar'), formatPrice(preview.collarPrice, language)]] as Array<[string, string]>)
+      ? ([[t('preview.collar'), formatPrice(preview.collarPrice, language, { tickSize })]] as Array<
+          [string, string]
+        >)
       : []),
   ];
   return (

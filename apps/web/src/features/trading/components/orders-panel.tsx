@@ -6,7 +6,9 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import {
   formatDateTime,
   formatMoneyText,
+  formatPercent,
   formatPrice,
+  formatProduct,
   formatQuantity,
   toneClass,
   type DisplayLanguage,
@@ -19,6 +21,7 @@ import { positionsQueryOptions } from '#/shared/trading/trading-cache.ts';
 import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
 import { tradingErrorMessage } from '../lib/order-input.ts';
 import { ReplaceDialog } from './replace-order-dialog.tsx';
+import { useInstrumentOf } from '#/shared/markets/api/get-instrument-list.ts';
 
 /** Open orders (cancel, replace), positions with P&L, and recent order history, all live. */
 export function OrdersPanel({ onSelect }: { onSelect: (product: ProductId) => void }) {
@@ -49,16 +52,17 @@ export function OrdersPanel({ onSelect }: { onSelect: (product: ProductId) => vo
   );
 }
 
-function priceOf(order: Order, language: DisplayLanguage): string {
+function priceOf(order: Order, language: DisplayLanguage, tickSize: string | undefined): string {
   if (order.limitPrice !== null && order.stopPrice !== null) {
-    return `${formatPrice(order.stopPrice, language)} → ${formatPrice(order.limitPrice, language)}`;
+    return `${formatPrice(order.stopPrice, language, { tickSize })} → ${formatPrice(order.limitPrice, language, { tickSize })}`;
   }
   if (order.trailPercent !== null) {
-    return `${formatQuantity(order.trailPercent, language)}${language === 'fr' ? '\u202f%' : '%'}`;
+    return formatPercent(order.trailPercent, language, { signed: false });
   }
   return formatPrice(
     order.limitPrice ?? order.stopPrice ?? order.trailAmount ?? order.averagePrice,
     language,
+    { tickSize },
   );
 }
 
@@ -71,7 +75,7 @@ function ProductButton({
 }) {
   return (
     <button type="button" className="trd-link-button" onClick={() => onSelect(productId)}>
-      {productId}
+      {formatProduct(productId)}
     </button>
   );
 }
@@ -186,6 +190,7 @@ function OpenOrderRow({
 }) {
   const { t } = useTranslation('trading');
   const language = currentLanguage();
+  const tickSize = useInstrumentOf()(order.productId)?.tickSize;
   return (
     <tr data-order-id={order.id}>
       <th scope="row">
@@ -195,7 +200,7 @@ function OpenOrderRow({
       <td>{t(`orderType.${order.type}`)}</td>
       <td className="trd-num">{formatQuantity(order.quantity, language)}</td>
       <td className="trd-num">{formatQuantity(order.filledQuantity, language)}</td>
-      <td className="trd-num">{priceOf(order, language)}</td>
+      <td className="trd-num">{priceOf(order, language, tickSize)}</td>
       <td>{t(`timeInForce.${order.timeInForce}`)}</td>
       <td>{t(`status.${order.status}`)}</td>
       <td>{formatDateTime(order.createdAt, language)}</td>
@@ -279,6 +284,7 @@ function PositionsHead() {
 
 function PositionRow({ position, onSelect }: { position: Position; onSelect: (product: ProductId) => void }) {
   const language = currentLanguage();
+  const tickSize = useInstrumentOf()(position.productId)?.tickSize;
   const money = (value: string | null, signed = false) =>
     formatMoneyText(value, position.currency, language, signed ? 'exceptZero' : 'auto');
   return (
@@ -287,8 +293,8 @@ function PositionRow({ position, onSelect }: { position: Position; onSelect: (pr
         <ProductButton productId={position.productId} onSelect={onSelect} />
       </th>
       <td className="trd-num">{formatQuantity(position.quantity, language)}</td>
-      <td className="trd-num">{formatPrice(position.averageCost, language)}</td>
-      <td className="trd-num">{formatPrice(position.marketPrice, language)}</td>
+      <td className="trd-num">{formatPrice(position.averageCost, language, { tickSize })}</td>
+      <td className="trd-num">{formatPrice(position.marketPrice, language, { tickSize })}</td>
       <td className="trd-num">{money(position.marketValue)}</td>
       <td className={`trd-num ${toneClass(position.unrealisedPnl)}`}>
         {money(position.unrealisedPnl, true)}
@@ -303,6 +309,7 @@ function History({ onSelect }: { onSelect: (product: ProductId) => void }) {
   const language = currentLanguage();
   const call = useTradingCall();
   const history = useQuery(orderHistoryQueryOptions(call));
+  const instrumentOf = useInstrumentOf();
   if (history.error) {
     return <Banner tone="danger">{tradingErrorMessage(t, history.error, language)}</Banner>;
   }
@@ -349,7 +356,11 @@ function History({ onSelect }: { onSelect: (product: ProductId) => void }) {
                   quantity: formatQuantity(order.quantity, language),
                 })}
               </td>
-              <td className="trd-num">{formatPrice(order.averagePrice, language)}</td>
+              <td className="trd-num">
+                {formatPrice(order.averagePrice, language, {
+                  tickSize: instrumentOf(order.productId)?.tickSize,
+                })}
+              </td>
               <td className="trd-num">{formatMoneyText(order.fees, order.currency, language)}</td>
               <td>{t(`status.${order.status}`)}</td>
               <td>{t('orders.fillCount', { count: order.fills.length })}</td>

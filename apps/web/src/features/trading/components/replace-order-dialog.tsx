@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Order } from '@tessera/contracts';
 import { Banner, Button, Dialog, DialogClose, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
-import { formatQuantity } from '#/shared/markets/market-format.ts';
+import { formatProduct, formatQuantity } from '#/shared/markets/market-format.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { broadcast } from '../lib/trading-sync.ts';
 import { replaceOrder } from '../api/replace-order.ts';
@@ -57,7 +57,10 @@ export function ReplaceDialog({ order, onClose }: { order: Order; onClose: () =>
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t('replace.title')}
-      description={t('replace.description', { product: order.productId, side: t(`side.${order.side}`) })}
+      description={t('replace.description', {
+        product: formatProduct(order.productId),
+        side: t(`side.${order.side}`),
+      })}
       closeLabel={t('confirm.close')}
     >
       <form

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Order, PreviewOrderRequest } from '@tessera/contracts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
@@ -6,6 +6,16 @@ import { broadcast } from '../lib/trading-sync.ts';
 import { placeOrder } from '../api/place-order.ts';
 import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
 import { newClientOrderId, tradingErrorMessage } from '../lib/order-input.ts';
+import { ApiError } from '#/lib/api.ts';
+
+/**
+ * The code of a refusal that placing the same order again would meet again (the market is closed, the price is
+ * off the tick, buying power is short...: 403 and 422 answers), or null for a failure worth retrying as it is
+ * (network, 5xx, 409).
+ */
+export function refusalCodeOf(error: unknown): string | null {
+  return error instanceof ApiError && (error.status === 403 || error.status === 422) ? error.code : null;
+}
 
 /**
  * Placing the order of the form: one client order id per attempt (kept across a retried request, renewed after
@@ -20,14 +30,23 @@ export function usePlaceOrder() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Order | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // A refused order is not offered again as it was: the form's submit (and so the review's "Confirm") stays
+  // off until the customer changes the order, or the market opens for a market-closed refusal.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [clientOrderId, setClientOrderId] = useState(newClientOrderId);
   const placing = useMutation({
     mutationFn: (request: PreviewOrderRequest) => placeOrder(call, { ...request, clientOrderId }),
   });
 
+  const clear = useCallback(() => {
+    setPlaced(null);
+    setSubmitError(null);
+    setRefusal(null);
+  }, []);
+
   /** Places the order; true once it is placed. */
   const send = async (request: PreviewOrderRequest | null): Promise<boolean> => {
-    if (request === null || placing.isPending) {
+    if (request === null || placing.isPending || refusal !== null) {
       return false;
     }
     setSubmitError(null);
@@ -41,6 +60,7 @@ export function usePlaceOrder() {
       return true;
     } catch (error) {
       setSubmitError(tradingErrorMessage(t, error, language));
+      setRefusal(refusalCodeOf(error));
       setConfirming(false);
       setClientOrderId(newClientOrderId());
       return false;
@@ -54,10 +74,9 @@ export function usePlaceOrder() {
     placed,
     confirming,
     setConfirming,
-    /** After any change of the form: what was said of the last order no longer applies. */
-    clear: () => {
-      setPlaced(null);
-      setSubmitError(null);
-    },
+    /** The code of the refusal of the order as the form holds it now, or null when it may be placed. */
+    refusal,
+    /** After any change of the form (or the market opening): what was said of the last order no longer applies. */
+    clear,
   };
 }

@@ -4,10 +4,10 @@ import type { ProductId, Watchlist } from '@tessera/contracts';
 import { Banner, Button, CloseIcon, IconButton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
-import { formatPercent, formatPrice, toneClass } from '#/shared/markets/market-format.ts';
+import { formatPercent, formatPrice, formatProduct, toneClass } from '#/shared/markets/market-format.ts';
 import { createWatchlist } from '../api/create-watchlist.ts';
-import { tradingKeys } from '#/shared/trading/trading-cache.ts';
-import { updateWatchlist } from '../api/update-watchlist.ts';
+import { applyWatchlist, updateWatchlist } from '../api/update-watchlist.ts';
+import { broadcast } from '../lib/trading-sync.ts';
 import { useTradingCall } from '../api/trading-request.ts';
 import { watchlistsQueryOptions } from '../api/get-watchlists.ts';
 import { tradingErrorMessage } from '../lib/order-input.ts';
@@ -46,7 +46,9 @@ export function WatchlistPanel({
           disabled={watchlists.isPending}
           onClick={() => void save(listed ? products.filter((id) => id !== product) : [...products, product])}
         >
-          {listed ? t('watchlist.remove', { product }) : t('watchlist.add', { product })}
+          {listed
+            ? t('watchlist.remove', { product: formatProduct(product) })
+            : t('watchlist.add', { product: formatProduct(product) })}
         </Button>
       </div>
       {error ? <Banner tone="danger">{error}</Banner> : null}
@@ -85,10 +87,9 @@ function useSaveWatchlist(list: Watchlist | undefined) {
         list === undefined
           ? await createWatchlist(call, t('watchlist.defaultName'), productIds)
           : await updateWatchlist(call, list.id, productIds);
-      queryClient.setQueryData<Watchlist[]>(tradingKeys.watchlists(), (current) => [
-        saved,
-        ...(current ?? []).filter((item) => item.id !== saved.id),
-      ]);
+      applyWatchlist(queryClient, saved);
+      // The other trading windows (a detached watchlist, the main page) show the same list at once.
+      broadcast({ type: 'watchlist', watchlist: saved });
     } catch (failure) {
       setError(tradingErrorMessage(t, failure, language));
     } finally {
@@ -168,7 +169,7 @@ function WatchlistRow({
           onClick={onSelect}
           aria-current={selected || undefined}
         >
-          {productId}
+          {formatProduct(productId)}
         </button>
       </th>
       <td className="trd-num">{formatPrice(quote?.last, language)}</td>
@@ -177,7 +178,7 @@ function WatchlistRow({
       </td>
       <td>
         <IconButton
-          label={t('watchlist.removeOne', { product: productId })}
+          label={t('watchlist.removeOne', { product: formatProduct(productId) })}
           variant="ghost"
           size="sm"
           onClick={onRemove}

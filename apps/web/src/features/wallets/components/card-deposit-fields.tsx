@@ -2,6 +2,7 @@ import type { SavedCard } from '@tessera/contracts';
 import { Checkbox, SegmentedControl, TextField } from '@tessera/ui';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '#/lib/i18n.ts';
+import { formatCardBrand } from '#/lib/format.ts';
 
 /** What the card deposit form holds; `payment` and `savedCardId` stay empty until the customer picks one. */
 export interface CardDepositValues {
@@ -50,7 +51,7 @@ export function SavedCardChoice({
           onValueChange={(value) => form.setValue('savedCardId', value)}
           options={savedCards.map((saved) => ({
             value: saved.id,
-            label: t('fund.card.cardLabel', { brand: saved.brand, last4: saved.last4 }),
+            label: t('fund.card.cardLabel', { brand: formatCardBrand(saved.brand), last4: saved.last4 }),
           }))}
         />
       ) : null}

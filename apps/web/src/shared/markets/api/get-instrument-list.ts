@@ -1,10 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   CATALOG_STALE_TIME_MS,
   marketKeys,
   type InstrumentView,
   type InstrumentsPage,
   type ServiceCall,
+  useMarketCalls,
 } from './markets-request.ts';
 
 /** The whole catalog (under a thousand instruments), read page by page. */
@@ -30,4 +32,15 @@ export function instrumentListQueryOptions(call: ServiceCall) {
     },
     staleTime: CATALOG_STALE_TIME_MS,
   });
+}
+
+/**
+ * The catalog's instrument of a product id, once the catalog is read (cached for minutes, shared by every panel):
+ * what a table row needs to show a price on its tick and a name rather than an id.
+ */
+export function useInstrumentOf(): (productId: string) => InstrumentView | undefined {
+  const catalog = useQuery(instrumentListQueryOptions(useMarketCalls().info));
+  const items = catalog.data;
+  const byId = useMemo(() => new Map((items ?? []).map((item) => [item.id as string, item])), [items]);
+  return useCallback((productId: string) => byId.get(productId), [byId]);
 }

@@ -9,6 +9,8 @@ import type { ProductId } from '@tessera/contracts';
 import { SearchIcon } from '@tessera/ui';
 import { instrumentSearchQueryOptions, INSTRUMENT_SEARCH_MAX_CHARS } from '../api/search-instruments.ts';
 import { useMarketCalls } from '../api/markets-request.ts';
+import { formatInstrumentName, formatVenue } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 
 /** How long typing must pause before the catalog is asked. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -71,8 +73,14 @@ export function InstrumentSearch({
             onClick={() => search.choose(option.id)}
           >
             <span className="mkt-search__symbol">{option.symbol}</span>
-            <span className="mkt-search__name">{option.name}</span>
-            <span className="mkt-search__meta">{describe ? describe(option) : option.source}</span>
+            <span className="mkt-search__name">
+              {formatInstrumentName(option, option.id, currentLanguage())}
+            </span>
+            <span className="mkt-search__meta">
+              {describe
+                ? describe({ ...option, source: formatVenue(option.source) })
+                : formatVenue(option.source)}
+            </span>
           </li>
         ))}
         {expanded && options.length === 0 ? (

@@ -5,6 +5,7 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatMoneyText, formatQuantity, toneClass } from '#/shared/markets/market-format.ts';
 import { positionsQueryOptions, TRADING_SERVICE, type TradingCall } from '#/shared/trading/trading-cache.ts';
 import { errorMessage } from '#/lib/error-message.ts';
+import { formatProduct } from '#/lib/format.ts';
 
 /**
  * The customer's positions on the home page: product (a link to the trading page on it), quantity, value and
@@ -51,7 +52,7 @@ export function HomePositions() {
                 <tr key={position.productId}>
                   <th scope="row">
                     <Link to="/dashboard/trading/" search={{ product: position.productId }}>
-                      {position.productId}
+                      {formatProduct(position.productId)}
                     </Link>
                   </th>
                   <td className="trd-num">{formatQuantity(position.quantity, language)}</td>

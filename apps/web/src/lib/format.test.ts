@@ -7,6 +7,7 @@ import {
   formatInstrumentName,
   formatPercent,
   formatPrice,
+  formatPriceIn,
   formatProduct,
   formatQuantity,
   formatSector,
@@ -37,6 +38,18 @@ describe('formatPrice', () => {
     expect(formatPrice('-5.02', 'fr', { signDisplay: 'exceptZero', tickSize: '0.01' })).toBe('-5,02');
     expect(formatPrice(null, 'en')).toBe('—');
     expect(formatPrice('abc', 'fr')).toBe('—');
+  });
+});
+
+describe('formatPriceIn', () => {
+  it('writes a price with its currency, keeping a fine tick', () => {
+    expect(formatPriceIn('595.00', 'USD', 'en')).toBe('$595.00');
+    expect(formatPriceIn('120.000', 'GBP', 'en')).toBe('£120.000');
+    expect(formatPriceIn('120.000', 'GBP', 'fr')).toBe('120,000\u00a0£GB');
+    expect(formatPriceIn('95223.213440', 'USD', 'fr', { tickSize: '0.01' })).toBe(
+      `95${NNBSP}223,21\u00a0$US`,
+    );
+    expect(formatPriceIn(null, 'USD', 'en')).toBe('—');
   });
 });
 

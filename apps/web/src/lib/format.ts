@@ -16,7 +16,7 @@ import { Decimal } from '@tessera/money';
 import { parseProduct, type ProductSource } from '@tessera/contracts';
 import { formatNumberText, type SignDisplay } from './format-number.ts';
 import { formatLongDate } from './format-date.ts';
-import { formatAmountText } from './money.ts';
+import { assetOf, formatAmountText } from './money.ts';
 
 export { formatLongDate as formatDate } from './format-date.ts';
 export type { SignDisplay } from './format-number.ts';
@@ -71,6 +71,33 @@ export function formatPrice(
       ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
     }) ?? DASH
   );
+}
+
+/**
+ * A price with its currency: en `$595.00`, `£0.550`, fr `595,00 $US`; its decimals as {@link formatPrice} gives
+ * them (a price on a 0.001 tick keeps three decimals, which an amount of pounds would not have).
+ */
+export function formatPriceIn(
+  text: string | null | undefined,
+  currency: string,
+  language: DisplayLanguage,
+  options: PriceOptions = {},
+): string {
+  const value = decimalOf(text);
+  const asset = assetOf(currency);
+  if (value === null) {
+    return DASH;
+  }
+  const digits = options.tickSize ? decimalsOf(options.tickSize) : undefined;
+  const formatted = formatNumberText(value.toString(), language, {
+    ...(asset === undefined ? {} : { asset }),
+    signDisplay: options.signDisplay ?? 'auto',
+    ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  });
+  if (formatted === undefined) {
+    return DASH;
+  }
+  return asset === undefined ? `${formatted}\u00a0${currency}` : formatted;
 }
 
 /** A quantity without trailing zeros: `0.5`, `12`, `1,250`, fr `0,5`, `1 250`; a dash when unknown. */

@@ -13,6 +13,7 @@ export {
   formatMoneyText,
   formatPercent,
   formatPrice,
+  formatPriceIn,
   formatProduct,
   formatQuantity,
   formatTime,

@@ -7,9 +7,9 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
 import {
   formatInstrumentName,
-  formatMoneyText,
   formatPercent,
   formatPrice,
+  formatPriceIn,
   formatProduct,
   toneClass,
   type DisplayLanguage,
@@ -111,7 +111,7 @@ function IndicesSection({
           <li key={index.key} className="mkt-index">
             <span className="mkt-index__name">{t(`market.indices.names.${index.key}`)}</span>
             <span className="mkt-index__value">
-              {formatMoneyText(index.last, index.currency, currentLanguage())}
+              {formatPriceIn(index.last, index.currency, currentLanguage())}
             </span>
             <span className={toneClass(index.changePercent)}>
               {formatPercent(index.changePercent, currentLanguage())}

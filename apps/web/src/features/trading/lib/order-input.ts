@@ -12,7 +12,12 @@ import {
   type TimeInForce,
 } from '@tessera/contracts';
 import { ApiError } from '../../../lib/api.ts';
-import { formatDateTime, type DisplayLanguage } from '../../../shared/markets/market-format.ts';
+import {
+  formatDateTime,
+  formatPrice,
+  formatQuantity,
+  type DisplayLanguage,
+} from '../../../shared/markets/market-format.ts';
 
 export type SizeMode = 'quantity' | 'amount';
 export type TrailMode = 'amount' | 'percent';
@@ -132,11 +137,11 @@ export function tradingErrorMessage(t: Translate, error: unknown, language: Disp
   }
   const tickSize = details['tickSize'];
   if (code === 'TRADING_PRICE_NOT_ON_TICK' && typeof tickSize === 'string') {
-    return `${base} ${t('trading:errors.tickSize', { tickSize })}`;
+    return `${base} ${t('trading:errors.tickSize', { tickSize: formatPrice(tickSize, language) })}`;
   }
   const lotSize = details['lotSize'];
   if (code === 'TRADING_QUANTITY_NOT_ON_LOT' && typeof lotSize === 'string') {
-    return `${base} ${t('trading:errors.lotSize', { lotSize })}`;
+    return `${base} ${t('trading:errors.lotSize', { lotSize: formatQuantity(lotSize, language) })}`;
   }
   return base;
 }

@@ -111,16 +111,16 @@ test.describe('search parameter fallbacks', () => {
   test('trading product falls back to the stored last product, else AAPL_cboe, and is remembered', async ({
     page,
   }) => {
-    // The product header names the product: "Apple Inc. (AAPL_cboe)".
+    // The product header names the product by symbol and venue: "Apple Inc. (AAPL · Cboe)".
     const header = (product: string) =>
       page.getByRole('heading', { level: 2, name: new RegExp(`\\(${product}\\)$`) });
     await page.goto('/dashboard/trading/?product=NOPE');
-    await expect(header('AAPL_cboe')).toBeVisible();
+    await expect(header('AAPL · Cboe')).toBeVisible();
     await page.goto('/dashboard/trading/?product=SAP_xetra');
-    await expect(header('SAP_xetra')).toBeVisible();
+    await expect(header('SAP · Xetra')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('lastProduct'))).toBe('SAP_xetra');
     await page.goto('/dashboard/trading/?product=bad_product');
-    await expect(header('SAP_xetra')).toBeVisible();
+    await expect(header('SAP · Xetra')).toBeVisible();
   });
 
   test('home shows the deposit banner only for origin=deposit_success', async ({ page }) => {
@@ -143,7 +143,7 @@ test.describe('search parameter fallbacks', () => {
   test('the detached window accepts only CHART, WATCHLIST or ORDER_FORM', async ({ page }) => {
     for (const component of ['WATCHLIST', 'ORDER_FORM']) {
       await page.goto(`/dashboard/trading/detached/?component=${component}&product=AAPL_cboe`);
-      await expect(page.getByRole('heading', { level: 1, name: /AAPL_cboe/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /AAPL · Cboe/ })).toBeVisible();
     }
     await page.goto('/dashboard/trading/detached/?component=TICKER&product=AAPL_cboe');
     await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeVisible();

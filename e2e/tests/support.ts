@@ -114,7 +114,7 @@ export const PUBLIC_ROUTES: { path: string; heading: RegExp }[] = [
 /** Every protected route of spec section 2 with the heading it must show to a signed-in customer. */
 export const PROTECTED_ROUTES: { path: string; heading: RegExp }[] = [
   { path: '/assistant/', heading: /^Assistant$/ },
-  { path: '/dashboard/trading/detached/?component=CHART&product=AAPL_cboe', heading: /Chart — AAPL_cboe/ },
+  { path: '/dashboard/trading/detached/?component=CHART&product=AAPL_cboe', heading: /Chart — AAPL · Cboe/ },
   { path: '/dashboard/home/', heading: /Your overview/ },
   { path: '/dashboard/settings/', heading: /^Settings$/ },
   { path: '/dashboard/trading/', heading: /^Trading$/ },

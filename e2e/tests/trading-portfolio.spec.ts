@@ -8,6 +8,7 @@ import {
   open,
   priceAt,
   quoteOf,
+  shown,
   text,
   tr,
   typed,
@@ -64,10 +65,10 @@ for (const language of LANGUAGES) {
     await expect(chart.getByTestId('portfolio-summary')).toContainText(d(language, 'portfolio.ranges.1D'));
 
     const positions = page.getByRole('table', { name: d(language, 'positions.caption') });
-    const row = positions.getByRole('row').filter({ hasText: CRYPTO_PRODUCT });
+    const row = positions.getByRole('row').filter({ hasText: shown(CRYPTO_PRODUCT) });
     await expect(row).toBeVisible();
     await expect(row).toContainText(language === 'fr' ? '0,01' : '0.01');
-    await row.getByRole('link', { name: CRYPTO_PRODUCT }).click();
+    await row.getByRole('link', { name: shown(CRYPTO_PRODUCT) }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/trading/\\?product=${CRYPTO_PRODUCT}`));
   });
 
@@ -83,27 +84,29 @@ for (const language of LANGUAGES) {
     // Far above the market: it stays active, is listed, and can be deleted.
     const far = priceAt(bid, 150);
     await panel.getByRole('radio', { name: tr(language, 'alerts.conditions.above'), exact: true }).click();
-    await field(panel, tr(language, 'alerts.price', { product: CRYPTO_PRODUCT })).fill(typed(language, far));
+    await field(panel, tr(language, 'alerts.price', { product: shown(CRYPTO_PRODUCT) })).fill(
+      typed(language, far),
+    );
     await panel.getByRole('button', { name: tr(language, 'alerts.create') }).click();
     const list = panel.getByRole('list', { name: tr(language, 'alerts.listLabel') });
-    const farItem = list.getByRole('listitem').filter({ hasText: CRYPTO_PRODUCT });
+    const farItem = list.getByRole('listitem').filter({ hasText: shown(CRYPTO_PRODUCT) });
     await expect(farItem).toHaveCount(1);
     await farItem.getByRole('button', { name: tr(language, 'alerts.delete') }).click();
     await expect(panel.getByText(tr(language, 'alerts.none'))).toBeVisible();
 
     // Deterministic trigger: "above" a price 10 % under the current bid is reached at the next reference tick.
     const reached = priceAt(bid, 90);
-    await field(panel, tr(language, 'alerts.price', { product: CRYPTO_PRODUCT })).fill(
+    await field(panel, tr(language, 'alerts.price', { product: shown(CRYPTO_PRODUCT) })).fill(
       typed(language, reached),
     );
     await panel.getByRole('button', { name: tr(language, 'alerts.create') }).click();
-    const notice = page.getByRole('status').filter({ hasText: CRYPTO_PRODUCT });
+    const notice = page.getByRole('status').filter({ hasText: shown(CRYPTO_PRODUCT) });
     await expect(notice).toContainText(text(language, 'trading:alerts.notice.above').split('{{')[0]!.trim(), {
       timeout: 15_000,
     });
     const triggeredPrefix = tr(language, 'alerts.triggered').split('{{')[0]!.trim();
     await expect(list.getByRole('listitem').filter({ hasText: triggeredPrefix })).toHaveCount(1);
     await notice.getByRole('button', { name: tr(language, 'alerts.dismiss') }).click();
-    await expect(page.getByRole('status').filter({ hasText: CRYPTO_PRODUCT })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: shown(CRYPTO_PRODUCT) })).toHaveCount(0);
   });
 }

@@ -7,6 +7,24 @@ export { choose, field, fill, open, text, type Language };
 /** The crypto product the journeys trade: its internal venue is open around the clock, every day. */
 export const CRYPTO_PRODUCT = 'ETH-EUR_tessera';
 
+const VENUES: Record<string, string> = {
+  cboe: 'Cboe',
+  nasdaq: 'Nasdaq',
+  nyse: 'NYSE',
+  xetra: 'Xetra',
+  euronext: 'Euronext',
+  lse: 'LSE',
+  six: 'SIX',
+  tessera: 'Tessera',
+};
+
+/** A product as the screens name it, by symbol and venue (`ETH-EUR · Tessera`), never its id. */
+export function shown(productId: string): string {
+  const separator = productId.lastIndexOf('_');
+  const source = productId.slice(separator + 1);
+  return `${productId.slice(0, separator)} · ${VENUES[source] ?? source}`;
+}
+
 /** The text of a key of the web app's `trading` namespace in a language. */
 export function tr(language: Language, key: string, values?: Record<string, string | number>): string {
   const template = text(language, `trading:${key}`);

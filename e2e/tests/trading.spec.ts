@@ -14,6 +14,7 @@ import {
   midpointOf,
   priceAt,
   quoteOf,
+  shown,
   text,
   tr,
   typed,
@@ -42,7 +43,7 @@ for (const language of LANGUAGES) {
     await placeLimitBuy(page, language, '0.01', limit);
 
     const orders = await openOrdersTable(page, language);
-    const row = orders.getByRole('row').filter({ hasText: CRYPTO_PRODUCT });
+    const row = orders.getByRole('row').filter({ hasText: shown(CRYPTO_PRODUCT) });
     await expect(row).toContainText(tr(language, 'status.working'));
     // The buy reserves its cost and fee: less is available at once, the balance itself is unchanged until it fills.
     await expect(cashFigure(page, language, 'available')).not.toHaveText(money(language, 1000, 'EUR'));
@@ -65,7 +66,7 @@ for (const language of LANGUAGES) {
 
     // Live, without a reload: the position and the wallet's balance.
     const positions = await positionsTable(page, language);
-    const position = positions.getByRole('row').filter({ hasText: CRYPTO_PRODUCT });
+    const position = positions.getByRole('row').filter({ hasText: shown(CRYPTO_PRODUCT) });
     await expect(position).toHaveCount(1);
     await expect(position.getByRole('cell').first()).toHaveText(typed(language, '0.01'));
     await expect(cashFigure(page, language, 'balance')).not.toHaveText(money(language, 1000, 'EUR'));
@@ -91,7 +92,7 @@ for (const language of LANGUAGES) {
         level: 1,
         name: tr(language, 'detach.title', {
           panel: tr(language, 'detach.names.ORDER_FORM'),
-          product: CRYPTO_PRODUCT,
+          product: shown(CRYPTO_PRODUCT),
         }),
       }),
     ).toBeVisible();
@@ -101,7 +102,7 @@ for (const language of LANGUAGES) {
     await placeLimitBuy(popup, language, '0.02', priceAt(bid, 97));
 
     const orders = await openOrdersTable(page, language);
-    const row = orders.getByRole('row').filter({ hasText: CRYPTO_PRODUCT });
+    const row = orders.getByRole('row').filter({ hasText: shown(CRYPTO_PRODUCT) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(typed(language, '0.02'));
 
@@ -119,6 +120,56 @@ for (const language of LANGUAGES) {
     await expect(row).toHaveCount(0);
   });
 }
+
+test.describe('detached watchlist', () => {
+  for (const language of LANGUAGES) {
+    test(`the detached watchlist follows the main window: its list and its product (${language})`, async ({
+      page,
+    }) => {
+      await freshCustomer(page, language);
+      await open(page, language, `/dashboard/trading/?product=${CRYPTO_PRODUCT}`);
+      const popupPromise = page.context().waitForEvent('page');
+      await page
+        .getByRole('link', {
+          name: tr(language, 'detach.open', { panel: tr(language, 'detach.panels.WATCHLIST') }),
+        })
+        .click();
+      const popup = await popupPromise;
+      await expect(popup).toHaveURL(/component=WATCHLIST&product=ETH-EUR_tessera/);
+      await expect(popup.getByText(tr(language, 'watchlist.empty'))).toBeVisible();
+
+      // Added in the main window, listed in the detached one without a reload.
+      await page
+        .getByRole('button', { name: tr(language, 'watchlist.add', { product: shown(CRYPTO_PRODUCT) }) })
+        .click();
+      const listed = popup.getByRole('button', { name: shown(CRYPTO_PRODUCT), exact: true });
+      await expect(listed).toBeVisible();
+
+      // Another product chosen in the main window is the detached window's product too.
+      const search = page.getByRole('combobox', { name: tr(language, 'search.label') });
+      await search.fill('BTC-EUR');
+      await page
+        .getByRole('option', { name: /BTC-EUR/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/product=BTC-EUR_tessera/);
+      await expect(popup).toHaveURL(/product=BTC-EUR_tessera/);
+      await expect(
+        popup.getByRole('button', {
+          name: tr(language, 'watchlist.add', { product: shown('BTC-EUR_tessera') }),
+        }),
+      ).toBeVisible();
+
+      // Removed in the main window, gone from the detached one.
+      await page
+        .getByRole('button', {
+          name: tr(language, 'watchlist.removeOne', { product: shown(CRYPTO_PRODUCT) }),
+        })
+        .click();
+      await expect(listed).toHaveCount(0);
+    });
+  }
+});
 
 test.describe('closed market', () => {
   for (const language of LANGUAGES) {
@@ -162,6 +213,20 @@ test.describe('closed market', () => {
       await expect(alert.first()).toBeVisible();
       // The message says when the market opens again.
       await expect(alert.first()).toContainText(tr(language, 'errors.nextOpen').split('{{')[0]?.trim() ?? '');
+      // The refused order is not offered again as it stands: no review, no "Confirm Buy order", and a line that
+      // says why, until the customer changes the order.
+      const review = form.getByRole('button', {
+        name: tr(language, 'form.review', { side: buy }),
+        exact: true,
+      });
+      await expect(review).toBeDisabled();
+      await expect(form.getByText(tr(language, 'form.refusedClosed'))).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: tr(language, 'confirm.place', { side: buy }), exact: true }),
+      ).toHaveCount(0);
+      await field(form, tr(language, 'form.quantity')).fill('2');
+      await expect(review).toBeEnabled();
+      await expect(form.getByText(tr(language, 'form.refusedClosed'))).toHaveCount(0);
       const orders = await openOrdersTable(page, language);
       await expect(orders.getByRole('row').filter({ hasText: product })).toHaveCount(0);
     });
@@ -174,8 +239,12 @@ test.describe('product fallbacks', () => {
       page,
     }) => {
       await freshCustomer(page, language);
+      // The header names the product by symbol and venue: "Apple Inc. (AAPL · Cboe)".
       const heading = (product: string) =>
-        page.getByRole('heading', { level: 2, name: new RegExp(`\\(${product.replace('.', '\\.')}\\)$`) });
+        page.getByRole('heading', {
+          level: 2,
+          name: new RegExp(`\\(${shown(product).replace('.', '\\.')}\\)$`),
+        });
       await open(page, language, '/dashboard/trading/?product=NOPE');
       await expect(heading('AAPL_cboe')).toBeVisible();
       await open(page, language, '/dashboard/trading/?product=SAP_xetra');

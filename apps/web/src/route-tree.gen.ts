@@ -33,6 +33,11 @@ import { Route as ProtectedDashboardSettingsIndexRouteImport } from './routes/_p
 import { Route as ProtectedDashboardTradingIndexRouteImport } from './routes/_protected/dashboard/trading/index'
 import { Route as ProtectedDashboardWalletsIndexRouteImport } from './routes/_protected/dashboard/wallets/index'
 import { Route as PublicHelpSearchIndexRouteImport } from './routes/_public/help/search/index'
+import { Route as PublicLegalComplaintsIndexRouteImport } from './routes/_public/legal/complaints/index'
+import { Route as PublicLegalImprintIndexRouteImport } from './routes/_public/legal/imprint/index'
+import { Route as PublicLegalPrivacyIndexRouteImport } from './routes/_public/legal/privacy/index'
+import { Route as PublicLegalRegulatoryInformationIndexRouteImport } from './routes/_public/legal/regulatory-information/index'
+import { Route as PublicLegalTermsIndexRouteImport } from './routes/_public/legal/terms/index'
 import { Route as ProtectedDashboardFundsAddIndexRouteImport } from './routes/_protected/dashboard/funds/add/index'
 import { Route as ProtectedDashboardInvestIdIndexRouteImport } from './routes/_protected/dashboard/invest/$id/index'
 import { Route as ProtectedDashboardWalletsIdIndexRouteImport } from './routes/_protected/dashboard/wallets/$id/index'
@@ -171,6 +176,33 @@ const PublicHelpSearchIndexRoute = PublicHelpSearchIndexRouteImport.update({
   path: '/help/search/',
   getParentRoute: () => PublicRouteRoute,
 } as any)
+const PublicLegalComplaintsIndexRoute =
+  PublicLegalComplaintsIndexRouteImport.update({
+    id: '/legal/complaints/',
+    path: '/legal/complaints/',
+    getParentRoute: () => PublicRouteRoute,
+  } as any)
+const PublicLegalImprintIndexRoute = PublicLegalImprintIndexRouteImport.update({
+  id: '/legal/imprint/',
+  path: '/legal/imprint/',
+  getParentRoute: () => PublicRouteRoute,
+} as any)
+const PublicLegalPrivacyIndexRoute = PublicLegalPrivacyIndexRouteImport.update({
+  id: '/legal/privacy/',
+  path: '/legal/privacy/',
+  getParentRoute: () => PublicRouteRoute,
+} as any)
+const PublicLegalRegulatoryInformationIndexRoute =
+  PublicLegalRegulatoryInformationIndexRouteImport.update({
+    id: '/legal/regulatory-information/',
+    path: '/legal/regulatory-information/',
+    getParentRoute: () => PublicRouteRoute,
+  } as any)
+const PublicLegalTermsIndexRoute = PublicLegalTermsIndexRouteImport.update({
+  id: '/legal/terms/',
+  path: '/legal/terms/',
+  getParentRoute: () => PublicRouteRoute,
+} as any)
 const ProtectedDashboardFundsAddIndexRoute =
   ProtectedDashboardFundsAddIndexRouteImport.update({
     id: '/funds/add/',
@@ -249,6 +281,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/trading/': typeof ProtectedDashboardTradingIndexRoute
   '/dashboard/wallets/': typeof ProtectedDashboardWalletsIndexRoute
   '/help/search/': typeof PublicHelpSearchIndexRoute
+  '/legal/complaints/': typeof PublicLegalComplaintsIndexRoute
+  '/legal/imprint/': typeof PublicLegalImprintIndexRoute
+  '/legal/privacy/': typeof PublicLegalPrivacyIndexRoute
+  '/legal/regulatory-information/': typeof PublicLegalRegulatoryInformationIndexRoute
+  '/legal/terms/': typeof PublicLegalTermsIndexRoute
   '/dashboard/funds/add/': typeof ProtectedDashboardFundsAddIndexRoute
   '/dashboard/invest/$id/': typeof ProtectedDashboardInvestIdIndexRoute
   '/dashboard/wallets/$id/': typeof ProtectedDashboardWalletsIdIndexRoute
@@ -281,6 +318,11 @@ export interface FileRoutesByTo {
   '/dashboard/trading': typeof ProtectedDashboardTradingIndexRoute
   '/dashboard/wallets': typeof ProtectedDashboardWalletsIndexRoute
   '/help/search': typeof PublicHelpSearchIndexRoute
+  '/legal/complaints': typeof PublicLegalComplaintsIndexRoute
+  '/legal/imprint': typeof PublicLegalImprintIndexRoute
+  '/legal/privacy': typeof PublicLegalPrivacyIndexRoute
+  '/legal/regulatory-information': typeof PublicLegalRegulatoryInformationIndexRoute
+  '/legal/terms': typeof PublicLegalTermsIndexRoute
   '/dashboard/funds/add': typeof ProtectedDashboardFundsAddIndexRoute
   '/dashboard/invest/$id': typeof ProtectedDashboardInvestIdIndexRoute
   '/dashboard/wallets/$id': typeof ProtectedDashboardWalletsIdIndexRoute
@@ -317,6 +359,11 @@ export interface FileRoutesById {
   '/_protected/dashboard/trading/': typeof ProtectedDashboardTradingIndexRoute
   '/_protected/dashboard/wallets/': typeof ProtectedDashboardWalletsIndexRoute
   '/_public/help/search/': typeof PublicHelpSearchIndexRoute
+  '/_public/legal/complaints/': typeof PublicLegalComplaintsIndexRoute
+  '/_public/legal/imprint/': typeof PublicLegalImprintIndexRoute
+  '/_public/legal/privacy/': typeof PublicLegalPrivacyIndexRoute
+  '/_public/legal/regulatory-information/': typeof PublicLegalRegulatoryInformationIndexRoute
+  '/_public/legal/terms/': typeof PublicLegalTermsIndexRoute
   '/_protected/dashboard/funds/add/': typeof ProtectedDashboardFundsAddIndexRoute
   '/_protected/dashboard/invest/$id/': typeof ProtectedDashboardInvestIdIndexRoute
   '/_protected/dashboard/wallets/$id/': typeof ProtectedDashboardWalletsIdIndexRoute
@@ -352,6 +399,11 @@ export interface FileRouteTypes {
     | '/dashboard/trading/'
     | '/dashboard/wallets/'
     | '/help/search/'
+    | '/legal/complaints/'
+    | '/legal/imprint/'
+    | '/legal/privacy/'
+    | '/legal/regulatory-information/'
+    | '/legal/terms/'
     | '/dashboard/funds/add/'
     | '/dashboard/invest/$id/'
     | '/dashboard/wallets/$id/'
@@ -384,6 +436,11 @@ export interface FileRouteTypes {
     | '/dashboard/trading'
     | '/dashboard/wallets'
     | '/help/search'
+    | '/legal/complaints'
+    | '/legal/imprint'
+    | '/legal/privacy'
+    | '/legal/regulatory-information'
+    | '/legal/terms'
     | '/dashboard/funds/add'
     | '/dashboard/invest/$id'
     | '/dashboard/wallets/$id'
@@ -419,6 +476,11 @@ export interface FileRouteTypes {
     | '/_protected/dashboard/trading/'
     | '/_protected/dashboard/wallets/'
     | '/_public/help/search/'
+    | '/_public/legal/complaints/'
+    | '/_public/legal/imprint/'
+    | '/_public/legal/privacy/'
+    | '/_public/legal/regulatory-information/'
+    | '/_public/legal/terms/'
     | '/_protected/dashboard/funds/add/'
     | '/_protected/dashboard/invest/$id/'
     | '/_protected/dashboard/wallets/$id/'
@@ -609,6 +671,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicHelpSearchIndexRouteImport
       parentRoute: typeof PublicRouteRoute
     }
+    '/_public/legal/complaints/': {
+      id: '/_public/legal/complaints/'
+      path: '/legal/complaints'
+      fullPath: '/legal/complaints/'
+      preLoaderRoute: typeof PublicLegalComplaintsIndexRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_public/legal/imprint/': {
+      id: '/_public/legal/imprint/'
+      path: '/legal/imprint'
+      fullPath: '/legal/imprint/'
+      preLoaderRoute: typeof PublicLegalImprintIndexRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_public/legal/privacy/': {
+      id: '/_public/legal/privacy/'
+      path: '/legal/privacy'
+      fullPath: '/legal/privacy/'
+      preLoaderRoute: typeof PublicLegalPrivacyIndexRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_public/legal/regulatory-information/': {
+      id: '/_public/legal/regulatory-information/'
+      path: '/legal/regulatory-information'
+      fullPath: '/legal/regulatory-information/'
+      preLoaderRoute: typeof PublicLegalRegulatoryInformationIndexRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
+    '/_public/legal/terms/': {
+      id: '/_public/legal/terms/'
+      path: '/legal/terms'
+      fullPath: '/legal/terms/'
+      preLoaderRoute: typeof PublicLegalTermsIndexRouteImport
+      parentRoute: typeof PublicRouteRoute
+    }
     '/_protected/dashboard/funds/add/': {
       id: '/_protected/dashboard/funds/add/'
       path: '/funds/add'
@@ -745,6 +842,11 @@ interface PublicRouteRouteChildren {
   PublicTradingIndexRoute: typeof PublicTradingIndexRoute
   PublicUniversalLedgerSystemIndexRoute: typeof PublicUniversalLedgerSystemIndexRoute
   PublicHelpSearchIndexRoute: typeof PublicHelpSearchIndexRoute
+  PublicLegalComplaintsIndexRoute: typeof PublicLegalComplaintsIndexRoute
+  PublicLegalImprintIndexRoute: typeof PublicLegalImprintIndexRoute
+  PublicLegalPrivacyIndexRoute: typeof PublicLegalPrivacyIndexRoute
+  PublicLegalRegulatoryInformationIndexRoute: typeof PublicLegalRegulatoryInformationIndexRoute
+  PublicLegalTermsIndexRoute: typeof PublicLegalTermsIndexRoute
   PublicHelpCategoryIdNameIndexRoute: typeof PublicHelpCategoryIdNameIndexRoute
   PublicHelpArticleCategoryIdCategoryNameIdTitleIndexRoute: typeof PublicHelpArticleCategoryIdCategoryNameIdTitleIndexRoute
 }
@@ -759,6 +861,12 @@ const PublicRouteRouteChildren: PublicRouteRouteChildren = {
   PublicTradingIndexRoute: PublicTradingIndexRoute,
   PublicUniversalLedgerSystemIndexRoute: PublicUniversalLedgerSystemIndexRoute,
   PublicHelpSearchIndexRoute: PublicHelpSearchIndexRoute,
+  PublicLegalComplaintsIndexRoute: PublicLegalComplaintsIndexRoute,
+  PublicLegalImprintIndexRoute: PublicLegalImprintIndexRoute,
+  PublicLegalPrivacyIndexRoute: PublicLegalPrivacyIndexRoute,
+  PublicLegalRegulatoryInformationIndexRoute:
+    PublicLegalRegulatoryInformationIndexRoute,
+  PublicLegalTermsIndexRoute: PublicLegalTermsIndexRoute,
   PublicHelpCategoryIdNameIndexRoute: PublicHelpCategoryIdNameIndexRoute,
   PublicHelpArticleCategoryIdCategoryNameIdTitleIndexRoute:
     PublicHelpArticleCategoryIdCategoryNameIdTitleIndexRoute,

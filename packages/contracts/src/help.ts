@@ -130,6 +130,15 @@ export function helpArticlePath(article: {
   return `/help/article/${article.categoryId}/${article.categorySlug}/${article.id}/${article.slug}/`;
 }
 
+/** The legal pages a bank publishes (issue #15), linked from the public footer. */
+export const LEGAL_PAGE_PATHS = [
+  '/legal/terms/',
+  '/legal/privacy/',
+  '/legal/complaints/',
+  '/legal/regulatory-information/',
+  '/legal/imprint/',
+] as const;
+
 /** The public pages of spec section 2 that search engines should index (the help pages come from the service). */
 export const PUBLIC_SITE_PATHS = [
   '/',
@@ -140,6 +149,7 @@ export const PUBLIC_SITE_PATHS = [
   '/universal-ledger-system/',
   '/help/',
   '/app/download/',
+  ...LEGAL_PAGE_PATHS,
 ] as const;
 
 /**

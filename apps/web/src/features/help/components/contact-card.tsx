@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { Card } from '@tessera/ui';
-import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { useTranslation } from '#/lib/i18n.ts';
 
-// Article 1301, "Contacting support and using the assistant", in each language.
-const SUPPORT_ARTICLE = {
-  en: { categoryName: 'help-and-support', title: 'contacting-support-and-using-the-assistant' },
-  fr: { categoryName: 'aide-et-support', title: 'contacter-le-support-et-utiliser-l-assistant' },
-} as const;
-
+/**
+ * "Still need help?": where to turn when the articles do not answer. Tessera has no support desk or assistant yet
+ * (their articles are unpublished), so it points to the imprint, which says who runs this installation.
+ */
 export function ContactCard() {
   const { t } = useTranslation('help');
   return (
@@ -19,11 +17,7 @@ export function ContactCard() {
       className="app-help-contact"
     >
       <p className="app-muted">{t('contact.text')}</p>
-      <Link
-        to="/help/article/$categoryId/$categoryName/$id/$title/"
-        params={{ categoryId: '13', id: '1301', ...SUPPORT_ARTICLE[currentLanguage()] }}
-        className="app-link"
-      >
+      <Link to="/legal/imprint/" className="app-link">
         {t('contact.link')}
       </Link>
     </Card>

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LegalPage } from '#/features/public/components/legal-page.tsx';
+
+export const Route = createFileRoute('/_public/legal/complaints/')({
+  component: () => <LegalPage page="complaints" />,
+});

@@ -63,3 +63,83 @@ test('a link below the fold activated without a pointer (as a screen reader does
     .dispatchEvent('click');
   await expectPricingWithoutReload(page);
 });
+
+// Issue #15: unknown addresses answer 404 with the translated not-found page; the legal pages a bank must publish
+// are linked from every footer, pre-rendered, in both languages; each page has its own title.
+
+const LEGAL_PAGES = [
+  { path: '/legal/terms/', en: 'Terms of use', fr: 'Conditions d’utilisation' },
+  { path: '/legal/privacy/', en: 'Privacy notice', fr: 'Politique de confidentialité' },
+  { path: '/legal/complaints/', en: 'Complaints', fr: 'Réclamations' },
+  { path: '/legal/regulatory-information/', en: 'Regulatory information', fr: 'Informations réglementaires' },
+  { path: '/legal/imprint/', en: 'Imprint', fr: 'Mentions légales' },
+] as const;
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+test.describe('unknown addresses', () => {
+  for (const path of [
+    '/no-such-page',
+    '/no-such-page/',
+    '/dashboard/no-such-page',
+    '/help/article/8/x/801/y/',
+  ]) {
+    test(`${path} answers 404 with the not-found page's own title, in each language`, async ({ request }) => {
+      const english = await request.get(path);
+      expect(english.status()).toBe(404);
+      expect(english.headers()['content-type']).toContain('text/html');
+      const html = await english.text();
+      expect(titleOf(html)).toBe('Page not found — Tessera');
+      expect(html).toContain('<meta name="robots" content="noindex"');
+      expect(html).not.toContain('rel="canonical"');
+      const french = await request.get(path, { headers: { 'accept-language': 'fr-FR' } });
+      expect(french.status()).toBe(404);
+      expect(titleOf(await french.text())).toBe('Page introuvable — Tessera');
+    });
+  }
+
+  test('in the browser: the not-found page, its title, and the home button', async ({ page }) => {
+    const response = await page.goto('/no-such-page?lng=fr');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    await expect(page).toHaveTitle('Page introuvable — Tessera');
+  });
+});
+
+test.describe('legal pages', () => {
+  for (const language of ['en', 'fr'] as const) {
+    test(`reachable from the footer in ${language}, each with its own title`, async ({ page }) => {
+      await page.goto(`/pricing/?lng=${language}`);
+      const footer = page.getByRole('contentinfo');
+      const titles = new Set<string>();
+      for (const legal of LEGAL_PAGES) {
+        await footer.getByRole('link', { name: legal[language], exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${legal.path}(\\?lng=${language})?$`));
+        await expect(page.getByRole('heading', { level: 1, name: legal[language] })).toBeVisible();
+        await expect(page).toHaveTitle(`${legal[language]} — Tessera`);
+        titles.add(await page.title());
+      }
+      expect(titles.size).toBe(LEGAL_PAGES.length);
+    });
+  }
+
+  test('pre-rendered in both languages, and honest: no licence number, says Tessera is not a bank', async ({
+    request,
+  }) => {
+    for (const legal of LEGAL_PAGES) {
+      for (const language of ['en', 'fr'] as const) {
+        const response = await request.get(`${legal.path}${language === 'fr' ? '?lng=fr' : ''}`);
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        expect(html).toMatch(new RegExp(`<html lang="${language}" `));
+        expect(html).toContain(`>${legal[language]}</h1>`);
+        expect(titleOf(html)).toBe(`${legal[language]} — Tessera`);
+      }
+    }
+    const regulatory = await (await request.get('/legal/regulatory-information/')).text();
+    expect(regulatory).toContain('holds no banking');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/legal/terms/</loc>');
+    expect(sitemap).toContain('/legal/imprint/?lng=fr</loc>');
+  });
+});

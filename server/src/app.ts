@@ -110,7 +110,11 @@ export async function buildServer(options: BuildServerOptions): Promise<TesseraS
       services.map((service) => service.name),
     );
     await app.register(runtimeConfigRoutes, { config });
-    await app.register(staticAppsRoutes, { webDist: options.webDist, consoleDist: options.consoleDist });
+    await app.register(staticAppsRoutes, {
+      webDist: options.webDist,
+      consoleDist: options.consoleDist,
+      publicUrl: config.publicUrl,
+    });
 
     const demoSignIns = services.flatMap((service) => [...(service.demoSignIns?.() ?? [])]);
     return { app, database, readiness, events, demoSignIns };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestLanguage, staticAppsRoutes } from './static-apps.ts';
+import { requestLanguage, staticAppsRoutes, withStyleNonce } from './static-apps.ts';
 
 // Pre-rendered pages per language (docs/adr/0004-public-site.md): the server answers a page's address with the
 // HTML of the language the web app will show, as far as the request tells it.
@@ -40,6 +40,23 @@ describe('pre-rendered pages', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'tessera-pages-'));
     const files: Record<string, string> = {
+      'web/routes.json': JSON.stringify({
+        routes: [
+          '/',
+          '/pricing/',
+          '/login',
+          '/dashboard/home/',
+          '/dashboard/wallets/$id/',
+          '/help/article/$c/$cn/$id/$t/',
+        ],
+        prerenderedOnly: ['/help/article/$c/$cn/$id/$t/'],
+        publicOriginPlaceholder: 'https://origin.invalid',
+      }),
+      'web/_not-found/index.html': 'not found en <link rel="canonical" href="https://origin.invalid/x/">',
+      'web/_not-found/index.fr.html': 'not found fr',
+      'web/legal/terms/index.html': '<link rel="canonical" href="https://origin.invalid/legal/terms/">',
+      'web/legal/privacy/index.html':
+        '<meta name="tessera-style-nonce" nonce="tessera-style-nonce-placeholder">',
       'web/index.html': 'home en',
       'web/index.fr.html': 'home fr',
       'web/pricing/index.html': 'pricing en',
@@ -91,6 +108,86 @@ describe('pre-rendered pages', () => {
     expect((await get(`${article}?lng=fr`)).body).toBe('article fr');
     expect((await get('/dashboard/home/', { 'accept-language': 'fr' })).body).toBe('home en');
     expect((await get('/login')).body).toBe('home en');
+  });
+
+  it('answers an unknown address with 404 and the not-found page in the visitor language (issue #15)', async () => {
+    for (const [url, headers, body] of [
+      ['/no-such-page', {}, 'not found en <link rel="canonical" href="/x/">'],
+      ['/no-such-page/?lng=fr', {}, 'not found fr'],
+      ['/dashboard/no-such-page', { cookie: 'lng=fr' }, 'not found fr'],
+      ['/dashboard/wallets/3/extra/', {}, 'not found en <link rel="canonical" href="/x/">'],
+      // A help article that is not pre-rendered does not exist (or is not published).
+      ['/help/article/8/funds/801/funds-explained/', {}, 'not found en <link rel="canonical" href="/x/">'],
+      ['/_not-found/', {}, 'not found en <link rel="canonical" href="/x/">'],
+    ] as const) {
+      const response = await get(url, headers);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(body);
+      expect(response.headers['content-type']).toContain('text/html');
+    }
+    // Addresses of the app that are not pre-rendered still get the shell, with 200.
+    for (const url of ['/dashboard/home/', '/dashboard/wallets/42/', '/login']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe('home en');
+    }
+  });
+
+  it('puts PUBLIC_URL in place of the build placeholder, never the Host header', async () => {
+    const withOrigin = Fastify();
+    await withOrigin.register(staticAppsRoutes, {
+      webDist: join(root, 'web'),
+      consoleDist: join(root, 'console'),
+      publicUrl: 'https://bank.example/',
+    });
+    await withOrigin.ready();
+    try {
+      const page = await withOrigin.inject({
+        method: 'GET',
+        url: '/legal/terms/',
+        headers: { host: 'evil.example' },
+      });
+      expect(page.body).toBe('<link rel="canonical" href="https://bank.example/legal/terms/">');
+    } finally {
+      await withOrigin.close();
+    }
+    // Without PUBLIC_URL the links are root-relative, whatever the Host.
+    const page = await get('/legal/terms/', { host: 'evil.example' });
+    expect(page.body).toBe('<link rel="canonical" href="/legal/terms/">');
+  });
+
+  it('gives each HTML page a fresh style nonce, in the page and in its style-src only (dialogs, issue #15)', async () => {
+    const strict = Fastify();
+    strict.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader(
+        'content-security-policy',
+        "default-src 'self';style-src 'self';style-src-attr 'unsafe-inline';script-src 'self'",
+      );
+      done();
+    });
+    await strict.register(staticAppsRoutes, {
+      webDist: join(root, 'web'),
+      consoleDist: join(root, 'console'),
+    });
+    await strict.ready();
+    try {
+      const nonces = [];
+      for (let index = 0; index < 2; index += 1) {
+        const page = await strict.inject({ method: 'GET', url: '/legal/privacy/' });
+        const nonce = /nonce="([^"]+)"/.exec(page.body)?.[1] ?? '';
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(page.headers['content-security-policy']).toBe(
+          `default-src 'self';style-src 'self' 'nonce-${nonce}';style-src-attr 'unsafe-inline';script-src 'self'`,
+        );
+        nonces.push(nonce);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+    } finally {
+      await strict.close();
+    }
+    expect(withStyleNonce("style-src-attr 'unsafe-inline';style-src 'self'", 'n')).toBe(
+      "style-src-attr 'unsafe-inline';style-src 'self' 'nonce-n'",
+    );
   });
 
   it('still serves files as files, and a missing asset as a 404', async () => {

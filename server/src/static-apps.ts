@@ -5,23 +5,75 @@
  *  - a file in dist is served as is; hashed files under assets/ are cached for a year (immutable), HTML never
  *    without revalidation, translations for five minutes;
  *  - GET of a page (a path that does not look like a file): its pre-rendered HTML in the visitor's language when
- *    there is one (`dist/<path>/index.html` in English, `dist/<path>/index.fr.html` in French), otherwise
- *    `index.html` with 200 so the client router renders the page, or its own not-found page. The language is the
- *    one the browser will detect, as far as the server can know it (docs/adr/0004-public-site.md): the `lng`
- *    cookie that mirrors the stored preference, then `?lng=`, then Accept-Language, then the subdomain;
+ *    there is one (`dist/<path>/index.html` in English, `dist/<path>/index.fr.html` in French); otherwise, for an
+ *    address of the app (a pattern of `dist/routes.json`, written by the pre-render), `index.html` with 200 so the
+ *    client router renders the page; for any other address, HTTP 404 with the pre-rendered not-found page
+ *    (`dist/_not-found/`), which the client router then takes over. A pattern whose pages are all pre-rendered (a
+ *    help article) with no page for the address is unknown too. Without routes.json (a build that was not
+ *    pre-rendered) every page address gets `index.html`. The language is the one the browser will detect, as far
+ *    as the server can know it (docs/adr/0004-public-site.md): the `lng` cookie that mirrors the stored
+ *    preference, then `?lng=`, then Accept-Language, then the subdomain;
+ *  - the web app's HTML carries a placeholder for the public origin (canonical, hreflang, og:url, JSON-LD and the
+ *    `tessera-public-origin` meta the browser reads): it is replaced with PUBLIC_URL, or removed (root-relative
+ *    links) without one; never with the request's Host header;
  *  - a missing asset (`/assets/x.js`, `/favicon.png`) is a real 404, never HTML that a browser would run as script;
  *  - backend paths (/api, /identity, ...) and other methods get the NOT_FOUND JSON.
  */
-import { access } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { access, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { notFoundHandler } from '@tessera/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Where the two built apps are. */
+/** Where the two built apps are, and the public origin (PUBLIC_URL) their HTML links to. */
 export interface StaticAppsOptions {
   webDist: string;
   consoleDist: string;
+  publicUrl?: string | undefined;
+}
+
+/** `dist/routes.json`, written by apps/web/scripts/prerender.ts. */
+interface RouteTable {
+  routes: string[];
+  prerenderedOnly: string[];
+  publicOriginPlaceholder: string;
+}
+
+/** Where the pre-rendered not-found page is (`<dist>/_not-found/index[.fr].html`). */
+export const NOT_FOUND_SEGMENT = '_not-found';
+
+/** A route pattern (`/dashboard/wallets/$id/`) as a test of path segments; `$` alone matches the rest. */
+export function routeMatcher(pattern: string): (segments: readonly string[]) => boolean {
+  const expected = pattern.split('/').filter(Boolean);
+  const splat = expected.at(-1) === '$';
+  const fixed = splat ? expected.slice(0, -1) : expected;
+  return (segments) =>
+    (splat ? segments.length >= fixed.length : segments.length === fixed.length) &&
+    fixed.every((part, index) => part.startsWith('$') || part === segments[index]);
+}
+
+/** What the server knows of the web app's addresses; null when the build has no routes.json. */
+interface AppAddresses {
+  isRoute(segments: readonly string[]): boolean;
+  isPrerenderedOnly(segments: readonly string[]): boolean;
+  placeholder: string;
+}
+
+async function readAppAddresses(webDist: string): Promise<AppAddresses | null> {
+  let table: RouteTable;
+  try {
+    table = JSON.parse(await readFile(join(webDist, 'routes.json'), 'utf8')) as RouteTable;
+  } catch {
+    return null;
+  }
+  const routes = table.routes.map(routeMatcher);
+  const prerenderedOnly = table.prerenderedOnly.map(routeMatcher);
+  return {
+    isRoute: (segments) => routes.some((matches) => matches(segments)),
+    isPrerenderedOnly: (segments) => prerenderedOnly.some((matches) => matches(segments)),
+    placeholder: table.publicOriginPlaceholder,
+  };
 }
 
 /** First path segments that belong to backends: an unknown path under them is a JSON 404, never the SPA. */
@@ -122,12 +174,18 @@ export function prerenderedFile(segments: readonly string[], language: PageLangu
 }
 
 /** Registers the static apps, /lang and the not-found handler (the one for the whole process). */
-export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleDist }: StaticAppsOptions) {
+export async function staticAppsRoutes(
+  app: FastifyInstance,
+  { webDist, consoleDist, publicUrl }: StaticAppsOptions,
+) {
+  const webBuilt = await exists(join(webDist, 'index.html'));
   const built: BuiltApps = {
     webDist,
     consoleDist,
-    webBuilt: await exists(join(webDist, 'index.html')),
+    webBuilt,
     consoleBuilt: await exists(join(consoleDist, 'index.html')),
+    addresses: webBuilt ? await readAppAddresses(webDist) : null,
+    publicOrigin: (publicUrl ?? '').replace(/\/+$/, ''),
   };
   await registerStaticFiles(app, built);
   app.get('/console', async (_request, reply) => reply.redirect('/console/', 301));
@@ -139,6 +197,9 @@ export async function staticAppsRoutes(app: FastifyInstance, { webDist, consoleD
 interface BuiltApps extends StaticAppsOptions {
   readonly webBuilt: boolean;
   readonly consoleBuilt: boolean;
+  readonly addresses: AppAddresses | null;
+  /** PUBLIC_URL without a trailing slash, or '' (root-relative links). */
+  readonly publicOrigin: string;
 }
 
 /** The files of each built app, with their Cache-Control (cacheControlFor). */
@@ -196,7 +257,8 @@ function registerTranslations(app: FastifyInstance, { webDist, webBuilt }: Built
 }
 
 /** Unknown paths: the NOT_FOUND JSON for backends and other methods, else the SPA's page (see the file comment). */
-function registerNotFound(app: FastifyInstance, { webDist, consoleDist, webBuilt, consoleBuilt }: BuiltApps) {
+function registerNotFound(app: FastifyInstance, built: BuiltApps) {
+  const { webDist, consoleDist, webBuilt, consoleBuilt } = built;
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
     if (path === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -207,15 +269,9 @@ function registerNotFound(app: FastifyInstance, { webDist, consoleDist, webBuilt
       return notFoundHandler(request, reply);
     }
     if (segments[0] === 'console') {
-      return spaFallback(
-        request,
-        reply,
-        consoleBuilt ? consoleDist : undefined,
-        segments.slice(1),
-        'console',
-      );
+      return spaFallback(request, reply, consoleBuilt ? consoleDist : undefined, segments.slice(1), null);
     }
-    return spaFallback(request, reply, webBuilt ? webDist : undefined, segments, 'web');
+    return spaFallback(request, reply, webBuilt ? webDist : undefined, segments, built);
   });
 }
 
@@ -227,40 +283,86 @@ function pathOf(request: FastifyRequest): string | undefined {
   }
 }
 
+/** What index.html carries in `<meta name="tessera-style-nonce" nonce="...">` until the server fills it in. */
+export const STYLE_NONCE_PLACEHOLDER = 'tessera-style-nonce-placeholder';
+
+/**
+ * Adds `'nonce-<nonce>'` to the style-src of a Content-Security-Policy value (not to style-src-attr). The Radix
+ * primitives' scroll lock adds a `<style>` element when a dialog opens; with the page's nonce it is allowed, and
+ * any other `<style>` is still refused (packages/ui/src/lib/style-nonce.ts). Exported for its test.
+ */
+export function withStyleNonce(policy: string, nonce: string): string {
+  return policy.replace(/(^|;)(\s*style-src)(\s[^;]*)/, `$1$2$3 'nonce-${nonce}'`);
+}
+
+/**
+ * Sends one HTML file of the web app with the public origin in place of the build's placeholder (PUBLIC_URL, or
+ * nothing: root-relative links; never the request's Host header) and a fresh style nonce in the page and its
+ * policy.
+ */
+async function sendWebHtml(reply: FastifyReply, dist: string, file: string, web: BuiltApps, status = 200) {
+  let html = await readFile(join(dist, file), 'utf8');
+  const placeholder = web.addresses?.placeholder;
+  if (placeholder) {
+    html = html.replaceAll(placeholder, web.publicOrigin);
+  }
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string' && html.includes(STYLE_NONCE_PLACEHOLDER)) {
+    const nonce = randomBytes(16).toString('base64');
+    html = html.replace(STYLE_NONCE_PLACEHOLDER, nonce);
+    void reply.header('content-security-policy', withStyleNonce(policy, nonce));
+  }
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+/** `web` is the web app's build (pages per language, routes, public origin); null for the console. */
 async function spaFallback(
   request: FastifyRequest,
   reply: FastifyReply,
   dist: string | undefined,
   segments: string[],
-  app: 'web' | 'console',
+  web: BuiltApps | null,
 ) {
   const last = segments.at(-1) ?? '';
   if (segments[0] === 'assets' || looksLikeFile.test(last)) {
     return notFoundHandler(request, reply);
   }
   if (dist === undefined) {
-    return notBuiltPage(reply, app === 'web' ? 'web app' : 'console');
+    return notBuiltPage(reply, web ? 'web app' : 'console');
+  }
+  if (!web) {
+    return reply.sendFile('index.html', dist);
   }
   // The web app's pages are pre-rendered per language, so the same address gives a different page by language:
-  // caches must key on what decided it. The console is English only.
-  let languages: readonly PageLanguage[] = ['en'];
-  if (app === 'web') {
-    const language = requestLanguage(request);
-    // The page in the visitor's language, else in the other one (a help page whose translated slugs exist in
-    // that language only: the app then redirects to the visitor's own). Either way the app takes over.
-    languages = [language, ...PAGE_LANGUAGES.filter((other) => other !== language)];
-    void reply.header('vary', 'Cookie, Accept-Language');
-  }
+  // caches must key on what decided it. The page in the visitor's language, else in the other one (a help page
+  // whose translated slugs exist in that language only: the app then redirects to the visitor's own).
+  const language = requestLanguage(request);
+  const languages = [language, ...PAGE_LANGUAGES.filter((other) => other !== language)];
+  void reply.header('vary', 'Cookie, Accept-Language');
   const safe = segments.every((segment) => safeSegment.test(segment) && !/^\.+$/.test(segment));
-  if (safe) {
+  const notFoundPage = segments[0] === NOT_FOUND_SEGMENT;
+  if (safe && !notFoundPage) {
     for (const language of languages) {
       const file = prerenderedFile(segments, language);
       if (await exists(join(dist, file))) {
-        return reply.sendFile(file, dist);
+        return sendWebHtml(reply, dist, file, web);
       }
     }
   }
-  return reply.sendFile('index.html', dist);
+  const { addresses } = web;
+  const known =
+    addresses === null ||
+    (!notFoundPage && addresses.isRoute(segments) && !addresses.isPrerenderedOnly(segments));
+  if (known) {
+    return sendWebHtml(reply, dist, 'index.html', web);
+  }
+  for (const language of languages) {
+    const file = prerenderedFile([NOT_FOUND_SEGMENT], language);
+    if (await exists(join(dist, file))) {
+      return sendWebHtml(reply, dist, file, web, 404);
+    }
+  }
+  return sendWebHtml(reply, dist, 'index.html', web, 404);
 }
 
 function notBuiltPage(reply: FastifyReply, appName: string) {

@@ -10,6 +10,8 @@ import type { HeadTag } from '../src/lib/page-head.tsx';
 /** What the Node build of src/entry-prerender.tsx exports. */
 export interface PrerenderEntry {
   renderPage: (request: PrerenderRequest) => Promise<PrerenderedPage>;
+  routePaths: () => string[];
+  PUBLIC_ORIGIN_PLACEHOLDER: string;
   PAGE_HEAD_MARKER: string;
   PRERENDER_DATA_ID: string;
 }

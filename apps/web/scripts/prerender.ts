@@ -9,8 +9,12 @@
  *     <dist>/<path>/index.fr.html for French.
  * The server (server/src/static-apps.ts) answers GET /<path>/ with the file of the visitor's language: `?lng=fr`,
  * the `lng` cookie that mirrors the stored preference, Accept-Language (docs/adr/0004-public-site.md).
- * PUBLIC_URL (e.g. https://bank.example) makes the canonical, hreflang and Open Graph links absolute; without it
- * they are root-relative and the browser makes them absolute on load.
+ * It also writes the not-found page (<dist>/_not-found/index.html and index.fr.html), which the server sends with
+ * HTTP 404 for an unknown address, and <dist>/routes.json, the app's route patterns and the ones whose every page
+ * is pre-rendered, by which the server tells an address of the app from an unknown one.
+ * The canonical, hreflang, Open Graph and JSON-LD links are absolute on PUBLIC_ORIGIN_PLACEHOLDER, which the
+ * server replaces with its PUBLIC_URL when it serves the page (root-relative without one); a PUBLIC_URL set for
+ * the build is written as is instead (for a dist served by something else).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -41,7 +45,8 @@ const outDir = resolve(webRoot, process.env['WEB_OUT_DIR'] ?? 'dist');
 // Inside the workspace so the Node build resolves its dependencies from node_modules; per process, so builds
 // into different WEB_OUT_DIR folders can run side by side.
 const ssrDir = join(webRoot, 'node_modules/.cache', `tessera-prerender-${process.pid}`);
-const origin = (process.env['PUBLIC_URL'] ?? '').replace(/\/+$/, '');
+/** The address the not-found page is rendered at: no route has it, and the server never serves it as a page. */
+const NOT_FOUND_PATH = '/_not-found/';
 /** The help service gets this long to start (PGlite's first start and the content seed, on a busy machine). */
 const helpStartTimeoutMs = 180_000;
 
@@ -120,6 +125,36 @@ async function listPages(helpBaseUrl: string): Promise<{ path: string; language:
   return pages;
 }
 
+/** A route pattern (`/help/category/$id/$name/`) as a matcher of paths. */
+function patternMatcher(pattern: string): (path: string) => boolean {
+  const expected = pattern.split('/').filter(Boolean);
+  return (path) => {
+    const segments = path.split('/').filter(Boolean);
+    if (expected.at(-1) === '$') {
+      return (
+        segments.length >= expected.length - 1 &&
+        expected.slice(0, -1).every((part, i) => part.startsWith('$') || part === segments[i])
+      );
+    }
+    return (
+      segments.length === expected.length &&
+      expected.every((part, i) => part.startsWith('$') || part === segments[i])
+    );
+  };
+}
+
+/**
+ * The route table for server/src/static-apps.ts: every route pattern, and the patterns with parameters whose pages
+ * are pre-rendered (the help categories and articles): an address of such a pattern without a pre-rendered page
+ * is unknown (an article that does not exist or is not published).
+ */
+function routeTable(routes: string[], prerenderedPaths: string[], publicOriginPlaceholder: string) {
+  const prerenderedOnly = routes.filter(
+    (route) => route.includes('$') && prerenderedPaths.some((path) => patternMatcher(route)(path)),
+  );
+  return { routes, prerenderedOnly, publicOriginPlaceholder };
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now();
   // React picks its build from NODE_ENV when first loaded: the production one, as in the browser bundle.
@@ -132,6 +167,9 @@ async function main(): Promise<void> {
   });
   const template = deferApplicationScripts(await readFile(join(outDir, 'index.html'), 'utf8'));
   const entry = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as PrerenderEntry;
+  // From the built entry, not imported from src/lib/page-head.tsx: that would load React before NODE_ENV is set.
+  const placeholder = entry.PUBLIC_ORIGIN_PLACEHOLDER;
+  const origin = (process.env['PUBLIC_URL'] || placeholder).replace(/\/+$/, '');
   const resources = await loadResources();
   const help = await startHelpService();
   try {
@@ -148,6 +186,31 @@ async function main(): Promise<void> {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, assemblePage(entry, template, { path, language }, page));
     }
+    for (const language of HELP_LANGUAGES) {
+      const page = await entry.renderPage({
+        url: NOT_FOUND_PATH,
+        language,
+        resources,
+        origin,
+        helpBaseUrl: help.baseUrl,
+        notFound: true,
+      });
+      const file = join(outDir, prerenderedFile(NOT_FOUND_PATH, language));
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, assemblePage(entry, template, { path: NOT_FOUND_PATH, language }, page));
+    }
+    await writeFile(
+      join(outDir, 'routes.json'),
+      `${JSON.stringify(
+        routeTable(
+          entry.routePaths(),
+          pages.map((page) => page.path),
+          placeholder,
+        ),
+        null,
+        2,
+      )}\n`,
+    );
     console.log(`Pre-rendered ${pages.length} pages in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
   } finally {
     // Waited for, so that it does not outlive the pipe it logs to.

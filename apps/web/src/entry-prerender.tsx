@@ -26,6 +26,8 @@ export interface PrerenderRequest {
   origin: string;
   /** Where the help service answers during the build. */
   helpBaseUrl: string;
+  /** True for the not-found page: the URL must match no route (server/src/static-apps.ts serves it with 404). */
+  notFound?: boolean;
 }
 
 /** One rendered page. */
@@ -44,17 +46,30 @@ const signedOut: AuthAdapter = {
   onInvalidSession: () => () => {},
 };
 
-/** Renders one page; throws when the route redirects, is not found or fails (a page we must not publish). */
-export async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage> {
-  await initI18nForPrerender(request.resources, request.language);
+function prerenderRouter(helpBaseUrl: string) {
   const config: RuntimeConfig = {
-    services: { help: request.helpBaseUrl },
+    services: { help: helpBaseUrl },
     identity: { region: '', userPoolId: '', userPoolClientId: '', userPoolEndpoint: '', oauthDomain: null },
     features: {},
   };
   const queryClient = createQueryClient();
   const api = createApiClient(config, signedOut, () => {});
-  const router = createAppRouter({ queryClient, auth: signedOut, api, config });
+  return { queryClient, router: createAppRouter({ queryClient, auth: signedOut, api, config }) };
+}
+
+/**
+ * Every route's full path (`/dashboard/wallets/$id/`), for the server to tell an address of the app from an
+ * unknown one (which it answers with 404).
+ */
+export function routePaths(): string[] {
+  const { router } = prerenderRouter('');
+  return [...new Set(Object.values(router.routesById).map((route) => route.fullPath as string))].sort();
+}
+
+/** Renders one page; throws when the route redirects, is not found or fails (a page we must not publish). */
+export async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage> {
+  await initI18nForPrerender(request.resources, request.language);
+  const { queryClient, router } = prerenderRouter(request.helpBaseUrl);
   router.update({
     ...router.options,
     history: createMemoryHistory({ initialEntries: [request.url] }),
@@ -64,7 +79,15 @@ export async function renderPage(request: PrerenderRequest): Promise<Prerendered
   await router.load();
   const failed = router.state.matches.find((match) => match.status !== 'success');
   const landed = router.state.location.pathname;
-  if (failed || landed !== new URL(request.url, 'http://prerender').pathname) {
+  // An address no route matches: the router marks the match whose not-found component shows (`_notFound`).
+  const notFound = router.state.matches.some(
+    (match) => match.status === 'notFound' || (match as { _notFound?: boolean })._notFound === true,
+  );
+  if (request.notFound) {
+    if (!notFound) {
+      throw new Error(`${request.url} was meant to be the not-found page but matched a route.`);
+    }
+  } else if (failed || landed !== new URL(request.url, 'http://prerender').pathname) {
     throw new Error(
       `${request.url} (${request.language}) did not render: ${failed?.status ?? `redirected to ${landed}`}`,
     );
@@ -101,5 +124,5 @@ export async function renderPage(request: PrerenderRequest): Promise<Prerendered
   return { html, head, queries };
 }
 
-export { PAGE_HEAD_MARKER } from './lib/page-head.tsx';
+export { PAGE_HEAD_MARKER, PUBLIC_ORIGIN_PLACEHOLDER } from './lib/page-head.tsx';
 export { PRERENDER_DATA_ID } from './lib/prerendered-page.ts';

@@ -9,9 +9,12 @@ import { initI18n } from './lib/i18n.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
+import { adoptStyleNonce } from '@tessera/ui/style-nonce';
 
 async function start(): Promise<void> {
   applyTheme(storedTheme());
+  // The CSP nonce for the <style> elements of dialogs and selects (packages/ui/src/lib/style-nonce.ts).
+  adoptStyleNonce();
   // Fetched in parallel, evaluated each in its own task: React DOM, then the application (src/start-app.tsx).
   const reactDom = import('react-dom/client');
   const application = import('./start-app.tsx');

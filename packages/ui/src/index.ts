@@ -33,6 +33,8 @@ export { SegmentedControl } from './components/segmented-control';
 export type { SegmentedControlProps, SegmentedOption } from './components/segmented-control';
 /** Dialog and DialogClose: a modal on Radix Dialog with required title, description and close label. */
 export { Dialog, DialogClose } from './components/dialog';
+
+export { adoptStyleNonce, styleNonce, STYLE_NONCE_META } from './lib/style-nonce';
 /** Types of Dialog. */
 export type { DialogProps } from './components/dialog';
 /** Tabs: tab list and panels on Radix Tabs. */

@@ -3,9 +3,13 @@
  *
  * A page renders <PageHead …/>. In the browser it writes the tags into document.head (replacing the previous
  * page's); while pre-rendering (apps/web/scripts/prerender.ts) it hands them to a collector instead, and the
- * script writes them into the page's HTML, so crawlers get them without running JavaScript. Links are absolute:
- * the page's origin in the browser, PUBLIC_URL when pre-rendering (relative when the build has none, and the
- * browser makes them absolute on load). Languages: docs/adr/0004-public-site.md.
+ * script writes them into the page's HTML, so crawlers get them without running JavaScript.
+ *
+ * Links (canonical, hreflang, og:url, og:image, JSON-LD) are absolute on the configured public origin, PUBLIC_URL,
+ * and never on the address the page was reached at (a Host header the caller chose). The pre-render writes
+ * PUBLIC_ORIGIN_PLACEHOLDER (or the build's PUBLIC_URL); the server replaces it with its PUBLIC_URL in every HTML
+ * page it serves, also in index.html's `<meta name="tessera-public-origin">`, which the browser reads. Without
+ * PUBLIC_URL the links are root-relative. Languages: docs/adr/0004-public-site.md.
  */
 import { createContext, useContext, useEffect } from 'react';
 import { localizedPath } from '@tessera/contracts';
@@ -16,8 +20,11 @@ import { organizationJsonLd } from './organization.ts';
 export interface PageHeadProps {
   title: string;
   description: string;
-  /** The page's path in the current language, without `?lng` (the canonical path). */
-  path: string;
+  /**
+   * The page's path in the current language, without `?lng` (the canonical path). Absent for a page that must not
+   * be indexed (the not-found page): no canonical, hreflang or og:url, and `robots: noindex`.
+   */
+  path?: string;
   /** The page's path in each language when it differs (help pages have translated slugs). */
   alternatePaths?: Record<Language, string>;
   /** Open Graph type. */
@@ -72,8 +79,29 @@ function breadcrumbJsonLd(
   };
 }
 
+/** Stands for the public origin in pre-rendered HTML; the server puts its PUBLIC_URL (or nothing) in its place. */
+export const PUBLIC_ORIGIN_PLACEHOLDER = 'https://public-origin.tessera.invalid';
+/** The meta element of index.html that carries the public origin to the browser (filled in by the server). */
+export const PUBLIC_ORIGIN_META = 'tessera-public-origin';
+
+/** The public origin in the browser: the server's PUBLIC_URL, or '' (root-relative links) without one. */
+export function browserPublicOrigin(): string {
+  const content = document.querySelector(`meta[name="${PUBLIC_ORIGIN_META}"]`)?.getAttribute('content') ?? '';
+  return /^https?:\/\/[^/]+$/.test(content) && content !== PUBLIC_ORIGIN_PLACEHOLDER ? content : '';
+}
+
 /** Builds the head of a page for an origin ('' gives root-relative links). */
 export function buildPageHead(props: PageHeadProps, language: Language, origin: string): PageHeadData {
+  if (props.path === undefined) {
+    return {
+      title: props.title,
+      language,
+      tags: [
+        { tag: 'meta', attributes: { name: 'description', content: props.description } },
+        { tag: 'meta', attributes: { name: 'robots', content: 'noindex' } },
+      ],
+    };
+  }
   const paths = props.alternatePaths ?? { en: props.path, fr: props.path };
   const url = (lng: Language) => `${origin}${localizedPath(paths[lng], lng)}`;
   const canonical = url(language);
@@ -142,7 +170,7 @@ export function PageHead(props: PageHeadProps) {
   }
   const key = JSON.stringify([props, language]);
   useEffect(() => {
-    applyPageHead(buildPageHead(JSON.parse(key)[0] as PageHeadProps, language, window.location.origin));
+    applyPageHead(buildPageHead(JSON.parse(key)[0] as PageHeadProps, language, browserPublicOrigin()));
   }, [key, language]);
   return null;
 }

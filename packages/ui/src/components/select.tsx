@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { Select as RadixSelect } from 'radix-ui';
+import { styleNonce } from '../lib/style-nonce';
 import type { ReactNode } from 'react';
 import { CheckIcon, ChevronDownIcon } from '../icons';
 import { describedBy, FieldLabel, FieldMessages, useFieldIds } from './field';
@@ -74,7 +75,7 @@ export function Select({
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
           <RadixSelect.Content className="ts-popover ts-select__content" position="popper" sideOffset={6}>
-            <RadixSelect.Viewport className="ts-select__viewport">
+            <RadixSelect.Viewport className="ts-select__viewport" nonce={styleNonce()}>
               {options.map((option) => (
                 <RadixSelect.Item
                   key={option.value}

@@ -64,7 +64,8 @@ function instrumentFacts(t: Translate, language: DisplayLanguage, { instrument, 
   const sector = formatSector(instrument.sector, t);
   const facts: Array<[string, string]> = [
     [t('market.details.symbol'), instrument.symbol],
-    [t('market.details.isin'), instrument.isin ?? t('market.details.none')],
+    // Crypto pairs have no ISIN: the line is left out rather than saying "None".
+    ...(instrument.isin ? ([[t('market.details.isin'), instrument.isin]] as Array<[string, string]>) : []),
     [t('market.details.kind'), t(`market.kind.${instrument.kind}`)],
     // The catalog names venues in English; the internal crypto venue's name is a description, so it is translated.
     [t('market.details.venue'), source.id === 'tessera' ? t('market.details.internalVenue') : source.name],

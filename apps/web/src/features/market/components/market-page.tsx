@@ -110,6 +110,10 @@ function IndicesSection({
         {indices.map((index) => (
           <li key={index.key} className="mkt-index">
             <span className="mkt-index__name">{t(`market.indices.names.${index.key}`)}</span>
+            {/* The figure is the tracker's price in its currency, not the index's level: it says so. */}
+            <span className="app-muted">
+              {t(`market.indices.figure.${index.kind}`, { product: formatProduct(index.productId) })}
+            </span>
             <span className="mkt-index__value">
               {formatPriceIn(index.last, index.currency, currentLanguage())}
             </span>

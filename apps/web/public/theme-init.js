@@ -87,3 +87,18 @@
   }
   setTimeout(start, 1000);
 })();
+
+// A pre-rendered form (/login, /register; src/lib/prerendered-form.ts) is on screen before the app has started: a
+// submit then (Enter in a field, a click) would send the fields, password included, to the server and lose them.
+// It is held back and marked; the app submits it again once it has taken the form over.
+document.addEventListener(
+  'submit',
+  function (event) {
+    var form = event.target;
+    if (form && form.hasAttribute('data-await-app') && !form.hasAttribute('data-app-ready')) {
+      event.preventDefault();
+      form.setAttribute('data-submit-pending', '');
+    }
+  },
+  true,
+);

@@ -32,6 +32,7 @@ import {
   type HelpLanguage,
 } from '@tessera/contracts';
 import type { PrerenderRequest } from '../src/entry-prerender.tsx';
+import { AUTH_PAGE_PATHS } from '../src/lib/prerendered-page.ts';
 import {
   assemblePage,
   deferApplicationScripts,
@@ -106,11 +107,16 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Every page to pre-render: the marketing pages and every help category and article, in both languages. */
+/**
+ * Every page to pre-render: the marketing pages, /login and /register, and every help category and article, in
+ * both languages.
+ */
 async function listPages(helpBaseUrl: string): Promise<{ path: string; language: HelpLanguage }[]> {
   const pages: { path: string; language: HelpLanguage }[] = [];
   for (const language of HELP_LANGUAGES) {
     pages.push(...PUBLIC_SITE_PATHS.map((path) => ({ path, language })));
+    // The sign-in and sign-up forms, signed out (src/lib/prerendered-page.ts): on screen before the app starts.
+    pages.push(...AUTH_PAGE_PATHS.map((path) => ({ path, language })));
     const { categories } = await getJson<HelpCategoriesResponse>(
       `${helpBaseUrl}/categories?lang=${language}`,
     );

@@ -9,6 +9,7 @@ import { initI18n } from './lib/i18n.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
+import { prerenderNamespaces } from './lib/prerendered-page.ts';
 import { adoptStyleNonce } from '@tessera/ui/style-nonce';
 
 async function start(): Promise<void> {
@@ -22,8 +23,11 @@ async function start(): Promise<void> {
   // module is fetched now too (a pre-rendered page loads it later, when it has something to keep).
   const prerendered = document.documentElement.dataset['prerendered'] === window.location.pathname;
   const persistence = prerendered ? undefined : import('./lib/query-persistence.ts');
-  // A pre-rendered public page hydrates with the public and help texts: fetched with the first ones.
-  const [config] = await Promise.all([loadRuntimeConfig(), initI18n(prerendered ? ['public', 'help'] : [])]);
+  // A pre-rendered page hydrates with its texts (public and help, or the sign-in ones): fetched with the first ones.
+  const [config] = await Promise.all([
+    loadRuntimeConfig(),
+    initI18n(prerendered ? prerenderNamespaces(window.location.pathname) : []),
+  ]);
   await yieldToMain();
   await reactDom;
   const { startApp } = await application;

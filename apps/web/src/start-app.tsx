@@ -7,9 +7,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import { hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@tessera/contracts';
 import { currentLanguage, loadNamespaces } from './lib/i18n.ts';
-import { matchingPrerender, revealRoot } from './lib/prerendered-page.ts';
+import { matchingPrerender, prerenderNamespaces, revealRoot } from './lib/prerendered-page.ts';
 import { createQueryClient, OFFLINE_CACHE_KEY } from './lib/query-client.ts';
-import { createAuth } from './lib/auth.ts';
+import { createAuth, hasHostedLoginError } from './lib/auth.ts';
 import { createApiClient } from './lib/api.ts';
 import type * as QueryPersistence from './lib/query-persistence.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
@@ -66,14 +66,18 @@ export async function startApp(
       <RouterProvider router={router} />
     </Suspense>
   );
-  // A pre-rendered public page is hydrated (its HTML is already on screen); anything else is rendered afresh.
-  const prerendered = matchingPrerender(window.location.pathname, currentLanguage());
+  // A pre-rendered page (public, sign-in) is hydrated (its HTML is already on screen); anything else is rendered
+  // afresh.
+  // /login after a failed hosted sign-in shows why: not the pre-render, so it is rendered afresh.
+  const prerendered = hasHostedLoginError()
+    ? null
+    : matchingPrerender(window.location.pathname, currentLanguage(), window.location.search);
   if (prerendered) {
     // Everything the page renders is loaded first: a component that suspends while hydrating would be thrown
     // away and rendered again (a visible flash and a layout shift).
     hydrate(queryClient, prerendered.queries);
     await yieldToMain();
-    await Promise.all([router.load(), loadNamespaces(['public', 'help'])]);
+    await Promise.all([router.load(), loadNamespaces(prerenderNamespaces(window.location.pathname))]);
     await yieldToMain();
     // Hydrating in a transition lets React yield to the browser every few milliseconds instead of blocking it for
     // the whole page. Nothing above the routes may update meanwhile: such an update would make the rest of the page

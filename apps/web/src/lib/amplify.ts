@@ -102,6 +102,21 @@ async function setUp(config: RuntimeConfig) {
 let loading: ReturnType<typeof setUp> | undefined;
 
 /**
+ * True when the browser holds the tokens of a session: Amplify keeps them in cookies named
+ * `CognitoIdentityServiceProvider.<client>.<user>.accessToken` (and `.idToken`, `.refreshToken`). Without them there
+ * is no session to check, so a page for a signed-out visitor (/login) does not load Amplify before it is used.
+ * Exported for its unit test.
+ */
+export function hasStoredSession(cookies: string): boolean {
+  return /(?:^|;\s*)CognitoIdentityServiceProvider\.[^=;]+\.(?:accessToken|refreshToken)=[^;]/.test(cookies);
+}
+
+/** True once something loaded Amplify (a sign-in started, a session was read). */
+export function amplifyStarted(): boolean {
+  return loading !== undefined;
+}
+
+/**
  * Loads and configures Amplify once; resolves to the `aws-amplify/auth` API, Amplify's Hub, and, on a return from
  * the hosted login, the outcome of its code exchange (null otherwise).
  */

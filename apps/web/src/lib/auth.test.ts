@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHostedLoginReturn, secureCookies } from './amplify.ts';
+import { hasStoredSession, isHostedLoginReturn, secureCookies } from './amplify.ts';
 import { hostedLoginDestination, isInvalidSession, SIGNED_IN_HOME } from './auth.ts';
 import { authErrorKey } from './auth-errors.ts';
 
@@ -48,5 +48,24 @@ describe('sessions', () => {
     expect(secureCookies({ protocol: 'https:', hostname: 'bank.example' })).toBe(true);
     expect(secureCookies({ protocol: 'http:', hostname: '127.0.0.1' })).toBe(true);
     expect(secureCookies({ protocol: 'http:', hostname: 'bank.example' })).toBe(false);
+  });
+});
+
+describe('a stored session, read without loading Amplify', () => {
+  const prefix = 'CognitoIdentityServiceProvider.tessera-web.ana.demo%40tessera.test';
+
+  it("is there when Amplify's token cookies are", () => {
+    expect(hasStoredSession(`lng=fr; ${prefix}.accessToken=eyJ.a.b; ${prefix}.refreshToken=r`)).toBe(true);
+    expect(hasStoredSession(`${prefix}.refreshToken=r`)).toBe(true);
+  });
+
+  it('is not there for a visitor who never signed in or signed out (a remembered device is no session)', () => {
+    expect(hasStoredSession('')).toBe(false);
+    expect(hasStoredSession('lng=en')).toBe(false);
+    expect(
+      hasStoredSession(`${prefix}.deviceKey=k; CognitoIdentityServiceProvider.tessera-web.LastAuthUser=a`),
+    ).toBe(false);
+    expect(hasStoredSession(`${prefix}.accessToken=; x=1`)).toBe(false);
+    expect(hasStoredSession(`x${prefix}.accessToken=a`)).toBe(false);
   });
 });

@@ -1,9 +1,16 @@
 /**
  * The auth state the route guards and the account menu use (spec section 4), backed by aws-amplify against the
- * identity service. Amplify is loaded only when something asks for the session (protected routes, /login).
+ * identity service. Amplify is loaded only when a session must be checked (session cookies present: protected
+ * routes, /login) or a sign-in form is used; a signed-out visitor's /login never downloads it before then.
  */
 import type { RuntimeConfig } from '@tessera/contracts';
-import { isHostedLoginReturn, loadAmplify, type HostedLoginOutcome } from './amplify.ts';
+import {
+  amplifyStarted,
+  hasStoredSession,
+  isHostedLoginReturn,
+  loadAmplify,
+  type HostedLoginOutcome,
+} from './amplify.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { isSafeRedirect } from './search-params.ts';
 import { withSessionLock } from './session-lock.ts';
@@ -140,8 +147,16 @@ export async function completeHostedLogin(config: RuntimeConfig, location: Locat
   location.replace(href);
 }
 
+/** True when /login has the reason of a failed hosted sign-in to show (it then renders afresh: start-app.tsx). */
+export function hasHostedLoginError(): boolean {
+  return sessionStorage.getItem(HOSTED_LOGIN_ERROR_KEY) !== null;
+}
+
 /** The reason the last hosted sign-in failed (a translation key), once: reading it forgets it. */
 export function takeHostedLoginError(): string | null {
+  if (typeof sessionStorage === 'undefined') {
+    return null; // pre-rendering
+  }
   const key = sessionStorage.getItem(HOSTED_LOGIN_ERROR_KEY);
   sessionStorage.removeItem(HOSTED_LOGIN_ERROR_KEY);
   return key;
@@ -162,6 +177,11 @@ export function createAmplifyAdapter(config: RuntimeConfig): AuthAdapter {
     return null;
   };
   const readTokens = async () => {
+    // No session cookie and Amplify not started: signed out, known without downloading Amplify (/login's first
+    // screen, a public page's account link). Amplify is loaded when a session must be checked or a form is used.
+    if (!amplifyStarted() && !hasStoredSession(document.cookie)) {
+      return null;
+    }
     const { auth } = await loadAmplify(config);
     // One tab at a time: two tabs refreshing an expired token at once would both rotate the same refresh token.
     const session = await withSessionLock(() => auth.fetchAuthSession());

@@ -9,6 +9,15 @@ export function useIdentity() {
   return useCallback(() => loadAmplify(config).then(({ auth }) => auth), [config]);
 }
 
+/**
+ * For a sign-in form's onFocus: starts loading aws-amplify as soon as the person turns to the form, so it is
+ * ready when they submit (the pre-rendered page does not load it before: lib/auth.ts).
+ */
+export function usePreloadIdentity() {
+  const identity = useIdentity();
+  return useCallback(() => void identity().catch(() => undefined), [identity]);
+}
+
 /** After a successful sign-in: forget cached guard results and go on to `redirect` or the dashboard home. */
 export function useFinishSignIn() {
   const router = useRouter();

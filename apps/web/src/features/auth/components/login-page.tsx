@@ -9,7 +9,10 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { SIGNED_IN_HOME, takeHostedLoginError } from '#/lib/auth.ts';
 import { isProvided } from '#/lib/search-params.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
-import { useFinishSignIn, useIdentity } from '#/lib/use-identity.ts';
+import { useFinishSignIn, useIdentity, usePreloadIdentity } from '#/lib/use-identity.ts';
+import { useHydrated } from '#/lib/use-hydrated.ts';
+import { PageHead } from '#/lib/page-head.tsx';
+import { usePrerenderedForm } from '#/lib/prerendered-form.ts';
 import { firstError, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { ChallengeStep, type Challenge } from './challenge-step.tsx';
@@ -38,7 +41,8 @@ type SignInValues = z.infer<ReturnType<typeof signInSchema>>;
 export function LoginPage({ search }: { search: LoginSearch }) {
   const { t } = useTranslation(['auth', 'errors']);
   const finish = useFinishSignIn();
-  // A hosted sign-in that failed comes back here with its reason (read once, when the page opens).
+  // A hosted sign-in that failed comes back here with its reason (read once, when the page opens; such a page is
+  // rendered afresh, not hydrated from the pre-render: src/start-app.tsx).
   const [error, setError] = useState<string | null>(() => {
     const key = takeHostedLoginError();
     return key ? t(key) : null;
@@ -56,6 +60,11 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   }
   return (
     <AuthLayout title={t('auth:login.title')} lead={t('auth:login.lead')}>
+      <PageHead
+        title={`${t('auth:login.title')} — Tessera`}
+        description={t('auth:login.lead')}
+        path="/login"
+      />
       {notice ? <Banner tone="success">{notice}</Banner> : null}
       <LoginForm
         initialEmail={isProvided(search.username) ? search.username : ''}
@@ -144,16 +153,30 @@ function LoginForm({
   onChallenge: (challenge: Challenge) => void;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
+  const { formProps, fieldDefault } = usePrerenderedForm();
   const form = useForm<SignInValues>({
     ...SUBMIT_VALIDATION,
     resolver: zodResolver(signInSchema(t)),
-    defaultValues: { email: initialEmail, password: '' },
+    // What was typed in the pre-rendered form before the app started stays (src/lib/prerendered-form.ts).
+    defaultValues: {
+      email: fieldDefault(initialEmail),
+      password: fieldDefault(''),
+    },
   });
   const email = useWatch({ control: form.control, name: 'email' });
   const { onSubmit, busy } = useLoginSubmit(form, redirect, setError, onChallenge);
+  const preload = usePreloadIdentity();
   return (
     <>
-      <form className="app-form" onSubmit={onSubmit} noValidate>
+      {/* POST, held back until the app starts: the password never goes in the address (prerendered-form.ts). */}
+      <form
+        className="app-form"
+        method="post"
+        {...formProps}
+        onSubmit={onSubmit}
+        onFocus={preload}
+        noValidate
+      >
         <TextField
           label={t('auth:fields.email')}
           type="email"
@@ -205,7 +228,9 @@ function HostedLoginButton({ redirect, onError }: { redirect?: string; onError: 
   const router = useRouter();
   const identity = useIdentity();
   const [busy, setBusy] = useState(false);
-  if (!router.options.context.config.identity.oauthDomain) {
+  // The pre-render knows no configuration: the button appears once the page has hydrated.
+  const hydrated = useHydrated();
+  if (!hydrated || !router.options.context.config.identity.oauthDomain) {
     return null;
   }
   const start = async () => {

@@ -10,7 +10,9 @@ import { isProvided } from '#/lib/search-params.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { pollUntilSignedIn } from '../lib/auto-sign-in.ts';
 import { isPhoneNumber, passwordProblems } from '#/lib/password-policy.ts';
-import { useFinishSignIn, useIdentity } from '#/lib/use-identity.ts';
+import { useFinishSignIn, useIdentity, usePreloadIdentity } from '#/lib/use-identity.ts';
+import { PageHead } from '#/lib/page-head.tsx';
+import { usePrerenderedForm } from '#/lib/prerendered-form.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { CodeForm } from './code-form.tsx';
@@ -50,6 +52,11 @@ export function RegisterPage({ search }: { search: RegisterSearch }) {
   const redirect = isProvided(search.redirect) ? search.redirect : undefined;
   return (
     <AuthLayout title={t('auth:register.title')} lead={confirming ? undefined : t('auth:register.lead')}>
+      <PageHead
+        title={`${t('auth:register.title')} — Tessera`}
+        description={t('auth:register.lead')}
+        path="/register"
+      />
       {confirming ? (
         <ConfirmStep
           username={confirming}
@@ -134,11 +141,19 @@ function SignUpForm({
 }) {
   const { t } = useTranslation(['auth', 'errors']);
   const signUp = useSignUp();
+  const preload = usePreloadIdentity();
+  const { formProps, fieldDefault } = usePrerenderedForm();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignUpValues>({
     ...SUBMIT_VALIDATION,
     resolver: zodResolver(signUpSchema(t)),
-    defaultValues: { email: initialEmail, phone: '', password: '', confirm: '' },
+    // What was typed in the pre-rendered form before the app started stays (src/lib/prerendered-form.ts).
+    defaultValues: {
+      email: fieldDefault(initialEmail),
+      phone: fieldDefault(''),
+      password: fieldDefault(''),
+      confirm: fieldDefault(''),
+    },
   });
   const create = async (values: SignUpValues) => {
     setFormError(null);
@@ -152,7 +167,15 @@ function SignUpForm({
     }
   };
   return (
-    <form className="app-form" onSubmit={form.handleSubmit(create, () => setFormError(null))} noValidate>
+    // POST, held back until the app starts: the password never goes in the address (prerendered-form.ts).
+    <form
+      className="app-form"
+      method="post"
+      {...formProps}
+      onSubmit={form.handleSubmit(create, () => setFormError(null))}
+      onFocus={preload}
+      noValidate
+    >
       <SignUpInputs form={form} />
       <FormError message={formError} />
       <Button

@@ -62,6 +62,10 @@ export type { TooltipProps } from './components/tooltip';
 export { Table } from './components/table';
 /** Types of Table. */
 export type { SortDirection, TableColumn, TableProps, TableSort } from './components/table';
+/** TableScroll: a hand-written table's keyboard-reachable scroll box, so it never widens a narrow page. */
+export { TableScroll } from './components/table-scroll';
+/** Types of TableScroll. */
+export type { TableScrollProps } from './components/table-scroll';
 /** Card: a surface with optional title, description and actions. */
 export { Card } from './components/card';
 /** Types of Card. */

@@ -9,6 +9,7 @@ import { SegmentedControl } from './segmented-control';
 import { Skeleton } from './skeleton';
 import { Spinner } from './spinner';
 import { Table } from './table';
+import { TableScroll } from './table-scroll';
 import { TextField } from './text-field';
 import { Wordmark } from './wordmark';
 import { BackgroundLeft, BackgroundRight } from './backgrounds';
@@ -208,6 +209,29 @@ describe('Table', () => {
       <Table caption="Accounts" columns={columns} rows={[]} getRowKey={(row) => row.id} empty="None yet" />,
     );
     expect(html).toMatch(/<td colspan="2" class="ts-table__empty">None yet<\/td>/i);
+  });
+});
+
+describe('TableScroll', () => {
+  it('is a keyboard-reachable region named by the caption it is given, or by a label', () => {
+    const byCaption = renderToStaticMarkup(
+      <TableScroll labelledBy="caption-1">
+        <table>
+          <caption id="caption-1">Positions</caption>
+        </table>
+      </TableScroll>,
+    );
+    expect(attribute(byCaption, 'div', 'role')).toBe('region');
+    expect(attribute(byCaption, 'div', 'tabindex')).toBe('0');
+    expect(attribute(byCaption, 'div', 'aria-labelledby')).toBe('caption-1');
+    expect(attribute(byCaption, 'div', 'aria-label')).toBeNull();
+    const byLabel = renderToStaticMarkup(
+      <TableScroll label="Order book">
+        <table />
+      </TableScroll>,
+    );
+    expect(attribute(byLabel, 'div', 'aria-label')).toBe('Order book');
+    expect(attribute(byLabel, 'div', 'aria-labelledby')).toBeNull();
   });
 });
 

@@ -164,3 +164,43 @@ test('a wrong password is refused without saying whether the account exists', as
   await signIn(page, 'en', uniqueEmail('nobody'), 'Wrong-Pass-2026!');
   await expect(page.getByRole('alert')).toHaveText(text('en', 'auth:errors.notAuthorized'));
 });
+
+test('the sign-in and sign-up forms are in the first HTML: on screen with scripts off', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const language of LANGUAGES) {
+    await open(page, language, '/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth:login.title'));
+    await expect(field(page, text(language, 'auth:fields.email'))).toBeEditable();
+    await expect(field(page, text(language, 'auth:fields.password'))).toBeEditable();
+    await expect(button(page, text(language, 'auth:login.submit'))).toBeVisible();
+    await open(page, language, '/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'auth:register.title'));
+    await expect(field(page, text(language, 'auth:fields.email'))).toBeEditable();
+    await expect(button(page, text(language, 'auth:register.submit'))).toBeVisible();
+  }
+  // The HTML itself (no browser): the form and its fields, for a signed-out visitor.
+  const html = await (await page.request.get('/login')).text();
+  expect(html).toMatch(/<form[^>]*method="post"/);
+  expect(html).toContain('name="email"');
+  expect(html).toContain('name="password"');
+  await context.close();
+});
+
+test('a sign-in typed and sent before the app has started goes through once it has', async ({ page }) => {
+  // The app's modules arrive late, so the form is used while only its pre-rendered HTML is there.
+  await page.route('**/assets/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await field(page, text('en', 'auth:fields.email')).fill(DEMO_CUSTOMER.email);
+  await field(page, text('en', 'auth:fields.password')).fill(DEMO_CUSTOMER.password);
+  await expect(page.locator('form[data-app-ready]')).toHaveCount(0);
+  await button(page, text('en', 'auth:login.submit')).click();
+  // Held back (never a native submit with the password), then made by the app.
+  await expect(page).toHaveURL(/\/dashboard\/home\/$/);
+});

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { Banner } from '@tessera/ui';
+import { useId } from 'react';
+import { Banner, TableScroll } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatMoneyText, formatQuantity, toneClass } from '#/shared/markets/market-format.ts';
 import { positionsQueryOptions, TRADING_SERVICE, type TradingCall } from '#/shared/trading/trading-cache.ts';
@@ -18,6 +19,7 @@ export function HomePositions() {
   const { api } = useRouter().options.context;
   const call: TradingCall = (path, request) => api(TRADING_SERVICE, path, request);
   const positions = useQuery(positionsQueryOptions(call));
+  const captionId = useId();
   return (
     <section className="cash-section" aria-labelledby="home-positions-title">
       <h2 id="home-positions-title" className="cash-section__title">
@@ -30,9 +32,11 @@ export function HomePositions() {
         </p>
       ) : null}
       {positions.data && positions.data.length > 0 ? (
-        <div className="trd-scroll">
+        <TableScroll labelledBy={captionId}>
           <table className="trd-table home-positions">
-            <caption className="ts-visually-hidden">{t('positions.caption')}</caption>
+            <caption id={captionId} className="ts-visually-hidden">
+              {t('positions.caption')}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('positions.product')}</th>
@@ -66,7 +70,7 @@ export function HomePositions() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, useRouteContext } from '@tanstack/react-router';
-import { Wordmark } from '@tessera/ui';
+import { CloseIcon, IconButton, MenuIcon, Wordmark } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { LanguageSwitch } from '#/components/language-switch.tsx';
 import { ThemeSwitch } from '#/components/theme-switch.tsx';
@@ -17,24 +18,57 @@ const AREAS = [
   { to: '/dashboard/settings/', key: 'settings', icon: 'settings' },
 ] as const;
 
-/** The customer dashboard: navigation to every area, account menu, language and theme switches. */
+/**
+ * The customer dashboard: navigation to every area, account menu, language and theme switches. On a wide screen
+ * the navigation is a sidebar; up to 960 px (app.css) it collapses behind a menu button that opens the areas, the
+ * switches and the account menu, and closes again with Escape or once an area is chosen.
+ */
 export function DashboardLayout() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { session } = useRouteContext({ from: '/_protected' });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navId = useId();
+  const topbarId = useId();
+  const closeMenu = () => setMenuOpen(false);
+  // Escape closes the open menu, unless it was pressed in a dialog or a dropdown (portalled, outside this tree).
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && menuOpen && event.currentTarget.contains(event.target as Node)) {
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+  };
   return (
-    <div className="app-dashboard">
+    <div className="app-dashboard" data-menu={menuOpen ? 'open' : 'closed'} onKeyDown={closeOnEscape}>
       <a className="app-skip-link" href="#main">
         {t('common:skipToContent')}
       </a>
       <aside className="app-dashboard__sidebar">
-        <Link to="/dashboard/home/" className="app-brand">
-          <Wordmark title={t('common:brand')} />
-        </Link>
-        <nav aria-label={t('dashboard:nav.label')}>
+        <div className="app-dashboard__brandbar">
+          <Link to="/dashboard/home/" className="app-brand" onClick={closeMenu}>
+            <Wordmark title={t('common:brand')} />
+          </Link>
+          <IconButton
+            ref={menuButton}
+            className="app-dashboard__menu-button"
+            label={t(menuOpen ? 'common:nav.closeMenu' : 'common:nav.openMenu')}
+            aria-expanded={menuOpen}
+            aria-controls={`${navId} ${topbarId}`}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </IconButton>
+        </div>
+        <nav id={navId} aria-label={t('dashboard:nav.label')} className="app-dashboard__navpanel">
           <ul className="app-dashboard__nav">
             {AREAS.map((area) => (
               <li key={area.to}>
-                <Link to={area.to} className="app-dashboard__link" activeProps={{ 'aria-current': 'page' }}>
+                <Link
+                  to={area.to}
+                  className="app-dashboard__link"
+                  activeProps={{ 'aria-current': 'page' }}
+                  onClick={closeMenu}
+                >
                   <NavIcon name={area.icon} />
                   <span>{t(`dashboard:nav.${area.key}`)}</span>
                 </Link>
@@ -44,7 +78,7 @@ export function DashboardLayout() {
         </nav>
       </aside>
       <div className="app-dashboard__body">
-        <header className="app-dashboard__topbar">
+        <header id={topbarId} className="app-dashboard__topbar">
           <div className="app-dashboard__prefs">
             <LanguageSwitch />
             <ThemeSwitch />

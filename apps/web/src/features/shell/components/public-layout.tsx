@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
-import { Button, Wordmark } from '@tessera/ui';
+import { Button, CloseIcon, IconButton, MenuIcon, Wordmark } from '@tessera/ui';
 import { changeLanguage, currentLanguage, LANGUAGES, useTranslation, type Language } from '#/lib/i18n.ts';
 import { setTheme, storedTheme, THEMES, type Theme } from '#/lib/theme.ts';
 import { useHydrated } from '#/lib/use-hydrated.ts';
@@ -31,11 +31,49 @@ export function PublicLayout() {
       <a className="app-skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <header className="app-public__header">
-        <div className="app-container app-public__bar">
-          <Link to="/" className="app-brand">
-            <Wordmark title={t('brand')} />
-          </Link>
+      <PublicHeader />
+      <main id="main" className="app-public__main">
+        <Outlet />
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}
+
+/**
+ * The brand, the sign-in and sign-up buttons on the first row and the product links on a row of their own, which
+ * wraps rather than hides a link (French names are long). Up to 840 px (app.css) the links and buttons collapse
+ * behind a menu button, closed again with Escape or once a link is chosen.
+ */
+function PublicHeader() {
+  const { t } = useTranslation('common');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+  };
+  return (
+    <header className="app-public__header" data-menu={menuOpen ? 'open' : 'closed'} onKeyDown={closeOnEscape}>
+      <div className="app-container app-public__bar">
+        <Link to="/" className="app-brand" onClick={closeMenu}>
+          <Wordmark title={t('brand')} />
+        </Link>
+        <IconButton
+          ref={menuButton}
+          className="app-public__menu-button"
+          label={t(menuOpen ? 'nav.closeMenu' : 'nav.openMenu')}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </IconButton>
+        <div id={menuId} className="app-public__menu">
           <nav aria-label={t('nav.primary')} className="app-public__nav">
             {PRODUCT_LINKS.map((link) => (
               <Link
@@ -43,6 +81,7 @@ export function PublicLayout() {
                 to={link.to}
                 className="app-nav-link"
                 activeProps={{ 'aria-current': 'page' }}
+                onClick={closeMenu}
               >
                 {t(`nav.${link.key}`)}
               </Link>
@@ -57,12 +96,8 @@ export function PublicLayout() {
             </Button>
           </div>
         </div>
-      </header>
-      <main id="main" className="app-public__main">
-        <Outlet />
-      </main>
-      <PublicFooter />
-    </div>
+      </div>
+    </header>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Order, Position, ProductId } from '@tessera/contracts';
-import { Banner, Button, Tabs } from '@tessera/ui';
+import { Banner, Button, TableScroll, Tabs } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import {
   formatDateTime,
@@ -123,7 +123,7 @@ function OpenOrders({
       {orders.length === 0 ? (
         <p className="app-muted">{t('orders.noOpen')}</p>
       ) : (
-        <div className="trd-scroll">
+        <TableScroll label={t('orders.openCaption')}>
           <table className="trd-table">
             <caption className="ts-visually-hidden">{t('orders.openCaption')}</caption>
             <OpenOrdersHead />
@@ -140,7 +140,7 @@ function OpenOrders({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {replacing ? <ReplaceDialog order={replacing} onClose={() => setReplacing(null)} /> : null}
     </>
@@ -239,7 +239,7 @@ function Positions({
     return <p className="app-muted">{t('positions.none')}</p>;
   }
   return (
-    <div className="trd-scroll">
+    <TableScroll label={t('positions.caption')}>
       <table className="trd-table">
         <caption className="ts-visually-hidden">{t('positions.caption')}</caption>
         <PositionsHead />
@@ -249,7 +249,7 @@ function Positions({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -320,7 +320,7 @@ function History({ onSelect }: { onSelect: (product: ProductId) => void }) {
     return <p className="app-muted">{t('orders.noHistory')}</p>;
   }
   return (
-    <div className="trd-scroll">
+    <TableScroll label={t('orders.historyCaption')}>
       <table className="trd-table">
         <caption className="ts-visually-hidden">{t('orders.historyCaption')}</caption>
         <thead>
@@ -369,6 +369,6 @@ function History({ onSelect }: { onSelect: (product: ProductId) => void }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -84,6 +84,9 @@ export const KYC_POLICY: Readonly<Record<KycLevel, KycLimits>> = {
   },
 };
 
+/** The lowest level that may open a wallet (level 0 browses only); cash operations and the web app ask it. */
+export const WALLET_CREATE_KYC_LEVEL: KycLevel = 1;
+
 /** The operations the policy knows. */
 export type KycOperation = 'deposit' | 'withdrawal' | 'customerTransfer' | 'ownTransfer' | 'trading';
 

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'dashboard',
   'wallets',
   'trading',
+  'onboarding',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

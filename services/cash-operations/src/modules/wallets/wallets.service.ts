@@ -15,6 +15,7 @@ import {
   uuidv7,
   type Wallet,
   WALLET_SAVINGS_PER_ASSET_MAX,
+  WALLET_CREATE_KYC_LEVEL,
 } from '@tessera/contracts';
 import { isCrypto } from '@tessera/money';
 import { WalletExistsError, WalletLimitReachedError, WalletNotFoundError } from '../../errors.ts';
@@ -32,8 +33,8 @@ import {
   type WalletRow,
 } from './wallets.repository.ts';
 
-/** The lowest KYC level that may open a wallet (level 0 browses only). */
-export const WALLET_CREATE_KYC_LEVEL = 1;
+/** The lowest KYC level that may open a wallet: the policy module's (packages/contracts/src/kyc.ts). */
+export { WALLET_CREATE_KYC_LEVEL };
 
 /**
  * The identifiers of a new current wallet: the one call site of packages/contracts/src/payment-identifiers.ts

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { Banner, Button, Card, EmptyState, PageHeader, Skeleton, WalletIcon } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useCashCall } from '#/shared/cash/api/cash-request.ts';
-import { limitsQueryOptions } from '#/shared/cash/api/get-cash-limits.ts';
 import { summaryQueryOptions, useCashSummary } from '#/shared/cash/api/get-cash-summary.ts';
 import { useWallets, walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
 import { errorMessage } from '#/lib/error-message.ts';
@@ -13,19 +12,17 @@ import { WalletCards } from '#/components/cash/wallet-cards.tsx';
 import { ActivityList, formatDateTime } from '#/components/cash/activity-list.tsx';
 import { QueryBoundary } from '#/components/query-boundary.tsx';
 import { useTradingStream } from '#/shared/trading/trading-stream.ts';
+import { OnboardingPrompt } from '#/shared/onboarding/onboarding-prompt.tsx';
 import '#/components/cash/cash.css';
 import '#/shared/markets/markets.css';
 import './home.css';
 import { HomePositions } from './home-positions.tsx';
 import { PortfolioChart } from './portfolio-chart.tsx';
 
-/** The KYC level from which withdrawals and transfers to other customers are allowed (PRODUCT.md, KYC). */
-const KYC_VERIFIED_LEVEL = 2;
-
 /**
  * /dashboard/home/: total balance in the customer's reference currency, quick actions, the portfolio value chart,
- * the wallets, the positions (live from the trading websocket), recent activity and a KYC prompt while the level
- * is low; `origin=deposit_success` shows a success banner. The route's loader has read the total, the wallets and
+ * the wallets, the positions (live from the trading websocket), recent activity and the KYC prompt (the steps to a
+ * first wallet for a fresh customer, then the level); `origin=deposit_success` shows a success banner. The route's loader has read the total, the wallets and
  * the limits; each panel shows its own loading and failure.
  */
 export function DashboardHomePage({ depositSucceeded }: { depositSucceeded: boolean }) {
@@ -35,7 +32,7 @@ export function DashboardHomePage({ depositSucceeded }: { depositSucceeded: bool
     <div className="app-page">
       <PageHeader title={t('home.title')} />
       {depositSucceeded ? <Banner tone="success">{t('dashboard:home.depositSuccess')}</Banner> : null}
-      <KycBanner />
+      <OnboardingPrompt />
       <div className="cash-columns">
         <TotalCard />
         <QuickActions />
@@ -45,28 +42,6 @@ export function DashboardHomePage({ depositSucceeded }: { depositSucceeded: bool
       <HomePositions />
       <RecentActivity />
     </div>
-  );
-}
-
-/** Asks for identity verification while the KYC level is below the one transfers to others need. */
-function KycBanner() {
-  const { t } = useTranslation('wallets');
-  const limits = useQuery(limitsQueryOptions(useCashCall()));
-  if (!limits.data || limits.data.kycLevel >= KYC_VERIFIED_LEVEL) {
-    return null;
-  }
-  return (
-    <Banner
-      tone="info"
-      title={t('home.kycTitle')}
-      action={
-        <Button asChild variant="secondary" size="sm">
-          <Link to="/dashboard/KYC/">{t('home.kycAction')}</Link>
-        </Button>
-      }
-    >
-      {t('home.kycText', { level: limits.data.kycLevel })}
-    </Banner>
   );
 }
 

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '#/components/coming-soon-page.tsx';
+import { KycPage } from '#/features/onboarding/components/kyc-page.tsx';
 
+// Spec section 2: /dashboard/KYC/, the customer's verification level, what it allows and the next step.
 export const Route = createFileRoute('/_protected/dashboard/KYC/')({
-  component: () => <ComingSoonPage area="KYC" />,
+  // Imported when the route loads, so the page's data code stays out of the other pages' first load.
+  loader: ({ context }) => import('#/features/onboarding/api/load-kyc.ts').then((m) => m.loadKyc(context)),
+  component: KycPage,
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Statement, Wallet } from '@tessera/contracts';
-import { Banner, Button, EmptyState, Select, Skeleton } from '@tessera/ui';
+import { Banner, Button, EmptyState, Select, Skeleton, TableScroll } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { statementMonthsQueryOptions } from '../api/get-statement-months.ts';
 import { statementQueryOptions } from '../api/get-statement.ts';
@@ -122,37 +122,39 @@ function StatementBody({ statement }: { statement: Statement }) {
       {statement.entries.length === 0 ? (
         <p className="app-muted">{t('statements.noEntries')}</p>
       ) : (
-        <table className="cash-table">
-          <caption className="app-muted">
-            {t('statements.caption', { month: formatMonth(statement.month, language) })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('statements.date')}</th>
-              <th scope="col">{t('statements.description')}</th>
-              <th scope="col" className="cash-num">
-                {t('statements.amount')}
-              </th>
-              <th scope="col" className="cash-num">
-                {t('statements.balanceAfter')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {statement.entries.map((entry) => (
-              <tr key={entry.transferId}>
-                <td>{formatDateTime(entry.postedAt, language)}</td>
-                <td>
-                  {entry.details
-                    ? describeDetails(t, entry.details, language)
-                    : entry.description || t(`kinds.${entry.kind}`)}
-                </td>
-                <td className="cash-num">{money(entry.amount)}</td>
-                <td className="cash-num">{money(entry.balanceAfter)}</td>
+        <TableScroll label={t('statements.caption', { month: formatMonth(statement.month, language) })}>
+          <table className="cash-table">
+            <caption className="app-muted">
+              {t('statements.caption', { month: formatMonth(statement.month, language) })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('statements.date')}</th>
+                <th scope="col">{t('statements.description')}</th>
+                <th scope="col" className="cash-num">
+                  {t('statements.amount')}
+                </th>
+                <th scope="col" className="cash-num">
+                  {t('statements.balanceAfter')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {statement.entries.map((entry) => (
+                <tr key={entry.transferId}>
+                  <td>{formatDateTime(entry.postedAt, language)}</td>
+                  <td>
+                    {entry.details
+                      ? describeDetails(t, entry.details, language)
+                      : entry.description || t(`kinds.${entry.kind}`)}
+                  </td>
+                  <td className="cash-num">{money(entry.amount)}</td>
+                  <td className="cash-num">{money(entry.balanceAfter)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <StatementChainCheck statement={statement} />
     </>

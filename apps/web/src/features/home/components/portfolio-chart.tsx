@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  AreaSeries,
-  ColorType,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import type * as LightweightCharts from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { PORTFOLIO_RANGES, type PortfolioHistoryResponse, type PortfolioRange } from '@tessera/contracts';
 import { Banner, Card, SegmentedControl, Skeleton } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
@@ -114,8 +108,17 @@ function PortfolioFigures({ data, range }: { data: PortfolioHistoryResponse; ran
   );
 }
 
-/** The area chart of the portfolio's value, in the page's colours, without scrolling or zooming. */
-function createPortfolioChart(element: HTMLElement, locale: string) {
+type ChartLibrary = typeof LightweightCharts;
+
+/**
+ * The area chart of the portfolio's value, in the page's colours, without scrolling or zooming. lightweight-charts
+ * is loaded when the chart is first drawn, not with the home page (issue #15).
+ */
+function createPortfolioChart(
+  { AreaSeries, ColorType, createChart }: ChartLibrary,
+  element: HTMLElement,
+  locale: string,
+) {
   const accent = cssVar('--ts-color-accent', '#0f6b5c');
   const text = cssVar('--ts-color-text-secondary', '#3b4b4f');
   const grid = cssVar('--ts-color-border-subtle', '#e8ecea');
@@ -157,17 +160,26 @@ function PortfolioCanvas({
 }) {
   const container = useRef<HTMLDivElement | null>(null);
   const chart = useRef<{ chart: IChartApi; series: ISeriesApi<'Area'> } | null>(null);
+  // Bumped once the chart exists (its library arrives after the first render), so the data is drawn then.
+  const [built, setBuilt] = useState(0);
 
   useEffect(() => {
     const element = container.current;
     if (element === null) {
       return undefined;
     }
-    const { chart: created, series } = createPortfolioChart(element, locale);
-    chart.current = { chart: created, series };
+    let removed = false;
+    void import('lightweight-charts').then((library) => {
+      if (removed) {
+        return;
+      }
+      chart.current = createPortfolioChart(library, element, locale);
+      setBuilt((count) => count + 1);
+    });
     return () => {
+      removed = true;
+      chart.current?.chart.remove();
       chart.current = null;
-      created.remove();
     };
   }, [locale]);
 
@@ -185,7 +197,7 @@ function PortfolioCanvas({
       [...bySecond.entries()].map(([time, value]) => ({ time: time as UTCTimestamp, value })),
     );
     current.chart.timeScale().fitContent();
-  }, [history]);
+  }, [history, built]);
 
   // One image to assistive technology, as the trading chart; the text summary above carries the figures.
   return (

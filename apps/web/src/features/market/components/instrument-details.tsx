@@ -24,7 +24,7 @@ import {
   type InstrumentDetails,
   type InstrumentView,
 } from '#/shared/markets/api/markets-request.ts';
-import { PriceChart } from '#/shared/markets/components/price-chart.tsx';
+import { LazyPriceChart as PriceChart } from '#/shared/markets/components/lazy-price-chart.tsx';
 
 /**
  * One instrument: name, ISIN, venue, currency, tick and lot, trading hours with whether the market is open now and

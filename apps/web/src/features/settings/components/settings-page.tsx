@@ -1,17 +1,33 @@
 import { Link } from '@tanstack/react-router';
-import { Button, Card, PageHeader } from '@tessera/ui';
+import { lazy, Suspense } from 'react';
+import { Button, Card, PageHeader, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { SETTINGS_SECTIONS, type SettingsSection } from '../lib/settings-sections.ts';
 import { LanguageSwitch } from '#/components/language-switch.tsx';
 import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { useSignOut } from '#/lib/use-sign-out.ts';
-import { ChangePasswordSection } from './change-password-section.tsx';
-import { MfaSection } from './mfa-section.tsx';
-import { DepositCardSection } from './deposit-card-section.tsx';
-import { DepositSepaSection } from './deposit-sepa-section.tsx';
-import { DepositCryptoSection } from './deposit-crypto-section.tsx';
-import { WithdrawalSection } from './withdrawal-section.tsx';
-import { TradingPreferencesSection } from './trading-preferences-section.tsx';
+
+// Each section is its own module, loaded when it is shown: the settings page's first load is its menu and the one
+// section asked for (issue #15).
+const ChangePasswordSection = lazy(() =>
+  import('./change-password-section.tsx').then((m) => ({ default: m.ChangePasswordSection })),
+);
+const MfaSection = lazy(() => import('./mfa-section.tsx').then((m) => ({ default: m.MfaSection })));
+const DepositCardSection = lazy(() =>
+  import('./deposit-card-section.tsx').then((m) => ({ default: m.DepositCardSection })),
+);
+const DepositSepaSection = lazy(() =>
+  import('./deposit-sepa-section.tsx').then((m) => ({ default: m.DepositSepaSection })),
+);
+const DepositCryptoSection = lazy(() =>
+  import('./deposit-crypto-section.tsx').then((m) => ({ default: m.DepositCryptoSection })),
+);
+const WithdrawalSection = lazy(() =>
+  import('./withdrawal-section.tsx').then((m) => ({ default: m.WithdrawalSection })),
+);
+const TradingPreferencesSection = lazy(() =>
+  import('./trading-preferences-section.tsx').then((m) => ({ default: m.TradingPreferencesSection })),
+);
 
 /** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
 export function SettingsPage({ section }: { section: SettingsSection }) {
@@ -38,7 +54,9 @@ export function SettingsPage({ section }: { section: SettingsSection }) {
         </nav>
         <Card className="app-settings__panel">
           <h2 className="app-settings__title">{t(`settings.sections.${section}`)}</h2>
-          <SettingsPanel section={section} />
+          <Suspense fallback={<Skeleton shape="block" height="12rem" />}>
+            <SettingsPanel section={section} />
+          </Suspense>
         </Card>
       </div>
     </div>

@@ -8,7 +8,10 @@
  *  - tbt_cpu_4x_ms: Total Blocking Time computed as Lighthouse's mobile preset does (each task 4 times slower,
  *    the part of each beyond 50 ms), from CPU time instead of wall time.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+
+/** A cookie as Playwright adds it (the signed-in session of lighthouse.ts). */
+export type SessionCookie = Parameters<BrowserContext['addCookies']>[0][number];
 
 export interface MainThreadFigures {
   main_thread_cpu_ms: number;
@@ -43,8 +46,15 @@ export function launchTraceBrowser(): Promise<Browser> {
   });
 }
 
-/** One load of `url`: the figures, or null when the trace has no navigation or paint to measure from. */
-export async function measureMainThread(browser: Browser, url: string): Promise<MainThreadFigures | null> {
+/**
+ * One load of `url` (with `cookies`: a signed-in session): the figures, or null when the trace has no navigation or
+ * paint to measure from.
+ */
+export async function measureMainThread(
+  browser: Browser,
+  url: string,
+  cookies: SessionCookie[] = [],
+): Promise<MainThreadFigures | null> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -52,6 +62,7 @@ export async function measureMainThread(browser: Browser, url: string): Promise<
     hasTouch: true,
   });
   try {
+    await context.addCookies(cookies);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];

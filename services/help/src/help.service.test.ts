@@ -14,8 +14,8 @@ import { publicOrigin } from './modules/seo/seo.routes.ts';
 import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedback.repository.ts';
 import type { HelpDatabase } from './tables.ts';
 
-/** Articles in the content (per language) that are published: the other 20 wait for their feature. */
-const PUBLISHED_ARTICLES = 28;
+/** Articles in the content (per language) that are published: the other 19 wait for their feature. */
+const PUBLISHED_ARTICLES = 29;
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://bank.example' });
 
@@ -57,9 +57,9 @@ describeEachDatabase('help service', ({ createDatabase }) => {
   it('lists the categories of a language with their article counts', async () => {
     const { status, body } = await get<HelpCategoriesResponse>('/api/help/categories?lang=fr');
     expect(status).toBe(200);
-    // Categories whose articles all wait for their feature (funds, tokenized assets, ledger API, identity
-    // verification, account settings, help and support) are not listed.
-    expect(body.categories.map((category) => category.id)).toEqual([1, 3, 4, 5, 6, 7, 11]);
+    // Categories whose articles all wait for their feature (funds, tokenized assets, ledger API, account settings,
+    // help and support) are not listed; identity verification has article 202 (the levels) since onboarding.
+    expect(body.categories.map((category) => category.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 11]);
     expect(body.categories[0]).toMatchObject({
       id: 1,
       slug: 'premiers-pas',
@@ -226,8 +226,8 @@ describeEachDatabase('help service', ({ createDatabase }) => {
 
   it('never serves an unpublished article (its feature has not landed): not listed, found, read or related', async () => {
     for (const language of ['en', 'fr']) {
-      // 801 (funds) and 1301 (assistant) are written but unpublished; 302 related to 1301 before.
-      for (const id of [801, 1301, 202]) {
+      // 801 (funds), 1301 (assistant) and 201 (the KYC flow) are written but unpublished; 302 related to 1301 before.
+      for (const id of [801, 1301, 201]) {
         const article = await get<{ error: { code: string } }>(`/api/help/articles/${id}?lang=${language}`);
         expect({ id, status: article.status, code: article.body.error.code }).toEqual({
           id,
@@ -263,9 +263,9 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     expect(locations).toContain(
       'https://bank.example/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/?lng=fr',
     );
-    // The public pages, 7 categories and the published articles, each in two languages.
-    expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 7 + PUBLISHED_ARTICLES) * 2);
-    expect(locations.filter((location) => /\/(801|1205|202)\//.test(location!))).toEqual([]);
+    // The public pages, 8 categories and the published articles, each in two languages.
+    expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 8 + PUBLISHED_ARTICLES) * 2);
+    expect(locations.filter((location) => /\/(801|1205|201)\//.test(location!))).toEqual([]);
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /dashboard/');
     expect(robots.body).toContain('Disallow: /api/');

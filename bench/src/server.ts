@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
-const READY_TIMEOUT_MS = 120_000;
+/** Demo mode (lighthouse) seeds every service first: about two minutes on a busy machine. */
+const READY_TIMEOUT_MS = 300_000;
 
 /** Starts the server and resolves to a function that stops it. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<() => void> {

@@ -196,7 +196,9 @@ export type ActivityDetails =
       readonly confirmations: number | null;
     }
   | { readonly type: 'conversion'; readonly from: string; readonly to: string; readonly rate: string }
-  | { readonly type: 'trade'; readonly product: string };
+  | { readonly type: 'trade'; readonly product: string }
+  /** A fee leg of a statement: the fee schedule line charged (`conversionFiat`, `withdrawalCrypto`, …). */
+  | { readonly type: 'fee'; readonly feeId: string };
 
 /** One of {@link ActivityDetails}' `type`s. */
 export type ActivityDetailsType = ActivityDetails['type'];
@@ -329,10 +331,14 @@ export interface StatementEntry {
   /** The operation it belongs to (activity item id), or null for ledger movements of other services. */
   readonly operationId: string | null;
   readonly postedAt: string;
+  /** What moved (`fee` for a fee leg, whichever operation charged it); the CSV's `kind` column. */
   readonly kind: ActivityKind;
-  /** The ledger transfer's text as recorded (English for movements of ours; the CSV prints it). */
+  /**
+   * The ledger transfer's text as recorded (a note, a payer's reference, a card), else empty; the CSV prints it, or
+   * English words for the kind or the fee when empty (docs/api.md, "Statements").
+   */
   readonly description: string;
-  /** What the movement was, for the web app to phrase (its operation's details); null for fee legs and unknowns. */
+  /** What the movement was, for the web app to phrase (its operation's details, or the fee); null for unknowns. */
   readonly details: ActivityDetails | null;
   /** Signed, in the wallet's asset. */
   readonly amount: string;

@@ -113,6 +113,12 @@ export const LimitExceededError = defineError(
   422,
   'This would exceed your 30-day limit.',
 );
+/** One deposit above the level's largest single deposit (KYC_POLICY depositSingleMax), whatever the 30 days hold. */
+export const DepositAboveSingleMaxError = defineError(
+  'CASH_DEPOSIT_ABOVE_SINGLE_MAX',
+  422,
+  'This deposit is above the largest single deposit allowed at your verification level.',
+);
 export const RecipientNotFoundError = defineError(
   'CASH_RECIPIENT_NOT_FOUND',
   404,

@@ -53,6 +53,9 @@ describe('activity details in the customer’s language', () => {
       'Settlement of an order on AAPL_cboe',
       'Règlement d’un ordre sur AAPL_cboe',
     ],
+    // Issue #15: a statement's FX fee read "conversionFiat".
+    [{ type: 'fee', feeId: 'conversionFiat' }, 'Currency exchange fee', 'Frais de change'],
+    [{ type: 'fee', feeId: 'withdrawalCrypto' }, 'Crypto network fee', 'Frais de réseau crypto'],
   ];
   it.each(cases)('%j reads in English and French', (details, english, french) => {
     expect(describeDetails(translator('en'), details, 'en')).toBe(english);

@@ -46,6 +46,8 @@ export function describeDetails(t: Translate, details: ActivityDetails, language
       });
     case 'trade':
       return t(`${key}.trade`, { product: details.product });
+    case 'fee':
+      return t(`${key}.fees.${details.feeId}`, { defaultValue: t(`${key}.fees.other`) });
   }
 }
 

@@ -23,6 +23,7 @@ export const activityDetailsSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('conversion'), from: z.string(), to: z.string(), rate: z.string() }),
   z.object({ type: z.literal('trade'), product: z.string() }),
+  z.object({ type: z.literal('fee'), feeId: z.string() }),
 ]);
 
 export const pendingInfoSchema = z.object({

@@ -248,7 +248,7 @@ describeEachDatabase('card deposits', ({ createDatabase }) => {
         'CASH_CARD_RETURN_URL_INVALID',
       ],
       [{ walletId: anaBtc.id, amount: '0.1', token: good }, 422, 'CASH_CARD_ASSET_UNSUPPORTED'],
-      [{ walletId: anaEur.id, amount: '20000.00', token: good }, 422, 'CASH_LIMIT_EXCEEDED'],
+      [{ walletId: anaEur.id, amount: '20000.00', token: good }, 422, 'CASH_DEPOSIT_ABOVE_SINGLE_MAX'],
       [{ walletId: anaEur.id, amount: '10.00' }, 400, 'VALIDATION_FAILED'],
     ];
     for (const [body, status, code] of cases) {
@@ -291,8 +291,23 @@ describeEachDatabase('card deposits', ({ createDatabase }) => {
         body: { asset: 'EUR', name: 'Euros' },
       })
     ).json();
+    // Issue #15: over the per-deposit cap is its own refusal, not "over your 30-day limit" (nothing used yet).
     const tooBig = await deposit({ walletId: leoWallet.id, amount: '600.00', token: good }, leoToken);
-    expect(tooBig.json().error.code).toBe('CASH_LIMIT_EXCEEDED');
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().error).toMatchObject({
+      code: 'CASH_DEPOSIT_ABOVE_SINGLE_MAX',
+      details: { operation: 'deposit', singleMax: '500.00', currency: 'EUR' },
+    });
+    // Two deposits at the cap use the 1,000 EUR of 30 days; the next one, small, is over the 30-day limit.
+    for (const amount of ['500.00', '500.00']) {
+      const atCap = await deposit({ walletId: leoWallet.id, amount, token: good }, leoToken);
+      expect(atCap.statusCode, atCap.body).toBe(201);
+    }
+    const overWindow = await deposit({ walletId: leoWallet.id, amount: '1.00', token: good }, leoToken);
+    expect(overWindow.json().error).toMatchObject({
+      code: 'CASH_LIMIT_EXCEEDED',
+      details: { operation: 'deposit', limit: '1000.00', used: '1000.00', remaining: '0.00' },
+    });
     const after = await t.ledger.getAccount('tessera', anaEur.id);
     expect(after.balance).toEqual(before.balance);
   });

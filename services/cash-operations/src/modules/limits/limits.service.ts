@@ -16,7 +16,7 @@ import {
 } from '@tessera/contracts';
 import { Decimal, EUR, minorUnits, multiplyAmount } from '@tessera/money';
 import { sql } from 'kysely';
-import { KycLevelRequiredError, LimitExceededError } from '../../errors.ts';
+import { DepositAboveSingleMaxError, KycLevelRequiredError, LimitExceededError } from '../../errors.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import type { CashDatabase } from '../accounts/tables.ts';
 import { formatMinor } from '../accounts/amounts.ts';
@@ -110,8 +110,9 @@ const centsOf = (text: string) => Decimal.from(text).toMinorUnits(EUR.scale, 'do
 
 /**
  * Checks that an operation of `amountEurMinor` fits the customer's level and 30-day limit in `category` (and the
- * single-deposit maximum for deposits). Throws CASH_KYC_LEVEL_REQUIRED (details: requiredLevel, currentLevel) or
- * CASH_LIMIT_EXCEEDED (details: operation, limit, used, remaining, currency EUR); resolves with the limit figures.
+ * single-deposit maximum for deposits). Throws CASH_KYC_LEVEL_REQUIRED (details: requiredLevel, currentLevel),
+ * CASH_DEPOSIT_ABOVE_SINGLE_MAX (details: operation, singleMax, currency EUR) or CASH_LIMIT_EXCEEDED (details:
+ * operation, limit, used, remaining, currency EUR); resolves with the limit figures.
  */
 export async function checkLimit(
   core: CashCore,
@@ -140,8 +141,10 @@ export async function checkLimit(
     remaining: formatMinor(remaining, EUR),
   };
   if (category === 'deposit' && single !== null && amountEurMinor > centsOf(single)) {
-    throw new LimitExceededError('This deposit is above the largest single deposit allowed.', {
-      ...details,
+    // The per-deposit cap is its own refusal: the 30-day limit may have room left (issue #15).
+    throw new DepositAboveSingleMaxError(undefined, {
+      operation: category,
+      currency: 'EUR',
       singleMax: single,
     });
   }

@@ -59,6 +59,13 @@ export interface RailsSettings {
   readonly simulatorsOpen: boolean;
 }
 
+/**
+ * Confirmations before a crypto deposit is posted, per network: the one figure settings (GET /crypto/networks),
+ * the activity (a deposit's `details.confirmations`), the demo seed and the help articles (which point to the
+ * deposit screen) all show (issue #15: settings said 2 while the seeded activity said 6).
+ */
+export const CRYPTO_CONFIRMATIONS_REQUIRED = { bitcoin: 2, ethereum: 3 } as const;
+
 /** The defaults per environment and mode: tests drive the queue and the chains by hand. */
 export function defaultRailsSettings(
   nodeEnv: 'development' | 'production' | 'test',
@@ -69,7 +76,7 @@ export function defaultRailsSettings(
     startWorker: !test,
     worker: { pollIntervalMs: 500, concurrency: 4, leaseMs: 30_000 },
     blockIntervalMs: test ? { bitcoin: 0, ethereum: 0 } : { bitcoin: 2000, ethereum: 2000 },
-    confirmationsRequired: { bitcoin: 2, ethereum: 3 },
+    confirmationsRequired: CRYPTO_CONFIRMATIONS_REQUIRED,
     cardCaptureDelayMs: test ? 0 : 1500,
     cardHoldTimeoutSeconds: 7 * 24 * 60 * 60,
     withdrawalSettleDelayMs: test ? 0 : 3000,

@@ -2,6 +2,10 @@
  * Demo wallets (PRODUCT.md, "Demo data"; never in production): ana.demo has EUR 12,500.00 (one SEPA credit),
  * USD 2,000.00 (two card deposits) and BTC 0.25 (two crypto deposits); leo.fresh has nothing; mia.delegate has
  * EUR 150.00. Every id is derived from a fixed name, so running the seed again changes nothing.
+ *
+ * Each movement is recorded as a deposit would be (issue #15): with its EUR value when seeded, so the 30-day deposit
+ * limit counts it like any other deposit, and a crypto deposit says the confirmations the network requires
+ * (CRYPTO_CONFIRMATIONS_REQUIRED), as settings do. A database seeded before this is brought up to it.
  */
 import {
   type ActivityDetails,
@@ -12,6 +16,8 @@ import {
 } from '@tessera/contracts';
 import { amountFromDecimal } from '@tessera/money';
 import { operationMetadata, recordOperation } from '../activity/activity.service.ts';
+import { eurValueMinor } from '../limits/limits.service.ts';
+import { CRYPTO_CONFIRMATIONS_REQUIRED } from '../rails/rails.ts';
 import { cashAsset } from '../accounts/amounts.ts';
 import { type BankAccountPurpose, bankAccountId, nameBasedUuid } from '../accounts/bank-accounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
@@ -31,8 +37,8 @@ interface DemoMovement {
   readonly kind: ActivityKind;
   readonly counterparty: string;
   /**
-   * The ledger transfer's description: fixed since the first seed (a changed body under the same transfer id would
-   * be refused by the ledger). The activity shows `details` instead, phrased in the customer's language.
+   * The ledger transfer's description. A transfer seeded before keeps its first text (the ledger refuses a changed
+   * body under the same id, so an existing transfer is not sent again). The activity shows `details` instead.
    */
   readonly ledgerDescription: string;
   readonly details: ActivityDetails;
@@ -98,8 +104,13 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'crypto',
         kind: 'crypto_deposit',
         counterparty: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-        ledgerDescription: 'Bitcoin deposit (6 confirmations)',
-        details: { type: 'crypto_deposit', chain: 'bitcoin', txHash: null, confirmations: 6 },
+        ledgerDescription: 'Bitcoin deposit',
+        details: {
+          type: 'crypto_deposit',
+          chain: 'bitcoin',
+          txHash: null,
+          confirmations: CRYPTO_CONFIRMATIONS_REQUIRED.bitcoin,
+        },
       },
       {
         name: 'chain-2',
@@ -107,8 +118,13 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
         rail: 'crypto',
         kind: 'crypto_deposit',
         counterparty: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-        ledgerDescription: 'Bitcoin deposit (6 confirmations)',
-        details: { type: 'crypto_deposit', chain: 'bitcoin', txHash: null, confirmations: 6 },
+        ledgerDescription: 'Bitcoin deposit',
+        details: {
+          type: 'crypto_deposit',
+          chain: 'bitcoin',
+          txHash: null,
+          confirmations: CRYPTO_CONFIRMATIONS_REQUIRED.bitcoin,
+        },
       },
     ],
   },
@@ -180,7 +196,8 @@ async function seedMovement(
   const asset = cashAsset(demo.asset);
   const operationId = nameBasedUuid(`tessera.demo.operation:${walletId}:${movement.name}`);
   const amountMinor = amountFromDecimal(movement.amount, asset);
-  await recordOperation(core, {
+  const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
+  const { created } = await recordOperationOnce(core, {
     id: operationId,
     walletId,
     userId: demo.userId,
@@ -188,12 +205,26 @@ async function seedMovement(
     status: 'posted',
     asset: asset.code,
     amountMinor,
+    valueEurMinor,
     limitCategory: 'deposit',
     counterparty: movement.counterparty,
     description: null,
     details: movement.details,
     transferIds: [operationId],
   });
+  if (!created) {
+    // Seeded before deposits were valued and confirmations had one source: bring the record up to date.
+    await core.db
+      .updateTable('operations')
+      .set({ value_eur_minor: valueEurMinor.toString(), details: JSON.stringify(movement.details) })
+      .where('id', '=', operationId)
+      .where('wallet_id', '=', walletId)
+      .where('value_eur_minor', '=', '0')
+      .execute();
+  }
+  if (await ledgerHolds(core, operationId)) {
+    return;
+  }
   await core.ledger.createTransfer(BANK_TENANT_ID, {
     id: operationId,
     ledger: asset.code,
@@ -210,4 +241,29 @@ async function seedMovement(
       demo: 'true',
     },
   });
+}
+
+/** Records the operation; says whether it is new. */
+async function recordOperationOnce(core: CashCore, input: Parameters<typeof recordOperation>[1]) {
+  const before = await core.db
+    .selectFrom('operations')
+    .select('id')
+    .where('id', '=', input.id)
+    .where('wallet_id', '=', input.walletId)
+    .executeTakeFirst();
+  await recordOperation(core, input);
+  return { created: before === undefined };
+}
+
+/** True when the ledger already holds the seeded transfer (a database seeded before). */
+async function ledgerHolds(core: CashCore, transferId: string): Promise<boolean> {
+  try {
+    await core.ledger.getTransfer(BANK_TENANT_ID, transferId);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'LEDGER_TRANSFER_NOT_FOUND') {
+      return false;
+    }
+    throw error;
+  }
 }

@@ -19,6 +19,9 @@ import { cashAsset, formatMinor } from '../accounts/amounts.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import { isUuid, type WalletRow } from '../wallets/wallets.repository.ts';
 
+/** The fee schedule's ids: a ledger leg whose description is one of them is that fee. */
+const FEE_IDS: ReadonlySet<string> = new Set(FEE_SCHEDULE.map((entry) => entry.id));
+
 /** `YYYY-MM` of a date (UTC). */
 function monthOf(date: Date): string {
   return date.toISOString().slice(0, 7);
@@ -48,6 +51,8 @@ function isPostedMovement(transfer: Transfer): boolean {
 /**
  * The wallet's posted movements in [start, end), oldest first. History is newest first: skip what is after the
  * period, stop at the first transfer before it; more than STATEMENT_ENTRIES_MAX is CASH_STATEMENT_TOO_LARGE.
+ * A post of a pending transfer carries no metadata of its own (the ledger's post names only `pendingId`): it is
+ * read with its pending transfer's metadata, so a captured card deposit is a card deposit, not "other".
  */
 async function postedMovementsIn(
   core: CashCore,
@@ -56,6 +61,7 @@ async function postedMovementsIn(
   end: Date,
 ): Promise<Transfer[]> {
   const inPeriod: Transfer[] = [];
+  const pendingMetadata = new Map<string, Transfer['metadata']>();
   let cursor: string | undefined;
   for (;;) {
     const page = await core.ledger.listAccountHistory(BANK_TENANT_ID, walletId, {
@@ -64,6 +70,9 @@ async function postedMovementsIn(
     });
     let before = false;
     for (const transfer of page.items) {
+      if (transfer.flags.pending) {
+        pendingMetadata.set(transfer.id, transfer.metadata);
+      }
       const at = new Date(transfer.timestamp);
       if (at < start) {
         before = true;
@@ -81,23 +90,78 @@ async function postedMovementsIn(
     }
     cursor = page.nextCursor;
   }
-  return inPeriod.reverse();
+  const movements: Transfer[] = [];
+  for (const transfer of inPeriod.reverse()) {
+    movements.push(await withPendingMetadata(core, transfer, pendingMetadata));
+  }
+  return movements;
 }
+
+/** A post with its pending transfer's metadata (its own keys win); other transfers as they are. */
+async function withPendingMetadata(
+  core: CashCore,
+  transfer: Transfer,
+  known: Map<string, Transfer['metadata']>,
+): Promise<Transfer> {
+  const pendingId = transfer.pendingId;
+  if (!transfer.flags.postPendingTransfer || pendingId === null || transfer.metadata['kind'] !== undefined) {
+    return transfer;
+  }
+  // A hold placed before the period (or before the pages read) is asked of the ledger once.
+  let metadata = known.get(pendingId);
+  if (metadata === undefined) {
+    metadata = (await core.ledger.getTransfer(BANK_TENANT_ID, pendingId)).transfer.metadata;
+    known.set(pendingId, metadata);
+  }
+  return { ...transfer, metadata: { ...metadata, ...transfer.metadata } };
+}
+
+/**
+ * The English words of a statement line the CSV prints when the ledger recorded no text (a note, a
+ * payer's reference, a card): one per kind, and one per fee of the schedule a wallet pays (docs/api.md,
+ * "Statements"). The web app phrases the line in the customer's language from `kind` and `details` instead.
+ */
+const KIND_TEXT: Readonly<Record<ActivityKind, string>> = {
+  card_deposit: 'Card deposit',
+  sepa_deposit: 'SEPA transfer in',
+  crypto_deposit: 'Crypto deposit',
+  sepa_withdrawal: 'SEPA withdrawal',
+  crypto_withdrawal: 'Crypto withdrawal',
+  own_transfer: 'Transfer between own wallets',
+  customer_transfer: 'Transfer with a Tessera customer',
+  conversion: 'Currency exchange',
+  fee: 'Fee',
+  trade: 'Trade',
+  other: 'Other movement',
+};
+const FEE_TEXT: Readonly<Record<string, string>> = {
+  depositCard: 'Card deposit fee',
+  conversionFiat: 'Currency exchange fee',
+  conversionCrypto: 'Crypto exchange fee',
+  withdrawalSepa: 'SEPA withdrawal fee',
+  withdrawalCrypto: 'Crypto network fee',
+};
 
 /** One statement line of a ledger transfer (its details are added by withDetails). */
 function statementEntryOf(transfer: Transfer, credited: boolean, amount: string): StatementEntry {
   const after = credited ? transfer.creditAccountBalanceAfter : transfer.debitAccountBalanceAfter;
   const kindText = transfer.metadata['kind'] ?? 'other';
-  const kind = (ACTIVITY_KINDS as readonly string[]).includes(kindText)
-    ? (kindText as ActivityKind)
-    : 'other';
+  const text = transfer.metadata['description'];
+  const feeId = text !== undefined && FEE_IDS.has(text) ? text : null;
+  // A fee leg (its description is a fee schedule id) is a fee, whichever operation charged it.
+  const kind: ActivityKind =
+    feeId !== null
+      ? 'fee'
+      : (ACTIVITY_KINDS as readonly string[]).includes(kindText)
+        ? (kindText as ActivityKind)
+        : 'other';
   return {
     transferId: transfer.id,
     operationId: transfer.metadata['operationId'] ?? null,
     postedAt: transfer.timestamp,
     kind,
-    description: transfer.metadata['description'] ?? transfer.metadata['counterparty'] ?? kind,
-    details: null,
+    description: feeId !== null ? '' : (text ?? transfer.metadata['counterparty'] ?? ''),
+    details: feeId !== null ? { type: 'fee', feeId } : null,
     amount,
     balanceAfter: after.posted,
     ledgerSequence: transfer.sequence,
@@ -200,6 +264,14 @@ const csvField = (raw: string) => {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 };
 
+/** The CSV's description: the recorded text, else the English words of the fee or the kind. */
+function csvDescription(entry: StatementEntry): string {
+  if (entry.details?.type === 'fee') {
+    return FEE_TEXT[entry.details.feeId] ?? KIND_TEXT.fee;
+  }
+  return entry.description === '' ? KIND_TEXT[entry.kind] : entry.description;
+}
+
 /** The statement as CSV (RFC 4180): a header block, then one line per entry. */
 export function statementCsv(statement: Statement): string {
   const lines = [
@@ -220,7 +292,7 @@ export function statementCsv(statement: Statement): string {
     ...statement.entries.map((entry) => [
       entry.postedAt,
       entry.kind,
-      entry.description,
+      csvDescription(entry),
       entry.amount,
       entry.balanceAfter,
       entry.transferId,
@@ -230,12 +302,10 @@ export function statementCsv(statement: Statement): string {
   return `${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
-const FEE_IDS: ReadonlySet<string> = new Set(FEE_SCHEDULE.map((entry) => entry.id));
-
 /**
  * The entries with their operations' details (docs/adr/0010-activity-details.md), so the web app phrases each line
- * in the customer's language. A fee leg (its description is a fee schedule id) keeps none: it is not the movement
- * its operation describes. A trade's product comes from the trading service's metadata.
+ * in the customer's language. A fee leg keeps its own (`{ type: fee, feeId }`): it is not the movement its operation
+ * describes. A trade's product comes from the trading service's metadata.
  */
 async function withDetails(
   core: CashCore,
@@ -260,7 +330,7 @@ async function withDetails(
   const detailsOf = new Map(rows.map((row) => [row.id, row.details ?? null]));
   return entries.map((entry, index) => {
     const text = transfers[index]?.metadata['description'];
-    if (text !== undefined && FEE_IDS.has(text)) {
+    if (entry.kind === 'fee') {
       return entry;
     }
     const details =

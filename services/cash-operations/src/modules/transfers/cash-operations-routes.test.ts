@@ -389,17 +389,22 @@ describeEachDatabase('cash operations routes', ({ createDatabase }) => {
       balanceAfter: '12500.00',
       details: { type: 'sepa_deposit', sender: 'Ana Demo' },
     });
-    // A conversion's legs carry its pair and rate; its fee leg is not described as the conversion.
+    // A conversion's legs carry its pair and rate; its fee leg is a fee that names its schedule line.
     const conversions = statement.entries.filter((entry: { kind: string }) => entry.kind === 'conversion');
     expect(conversions.length).toBeGreaterThan(0);
     for (const entry of conversions) {
-      expect(entry.details).toEqual(
-        entry.description === 'conversionFiat'
-          ? null
-          : { type: 'conversion', from: 'EUR', to: expect.any(String), rate: expect.any(String) },
-      );
+      expect(entry.details).toEqual({
+        type: 'conversion',
+        from: 'EUR',
+        to: expect.any(String),
+        rate: expect.any(String),
+      });
     }
-    expect(conversions.some((entry: { details: unknown }) => entry.details !== null)).toBe(true);
+    const fees = statement.entries.filter((entry: { kind: string }) => entry.kind === 'fee');
+    expect(fees.map((entry: { details: unknown }) => entry.details)).toContainEqual({
+      type: 'fee',
+      feeId: 'conversionFiat',
+    });
     expect(statement.chainCheck).toMatchObject({
       ledger: 'EUR',
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Statement, Wallet } from '@tessera/contracts';
+import type { Statement, StatementEntry, Wallet } from '@tessera/contracts';
 import { Banner, Button, EmptyState, Select, Skeleton, TableScroll } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { statementMonthsQueryOptions } from '../api/get-statement-months.ts';
@@ -144,9 +144,7 @@ function StatementBody({ statement }: { statement: Statement }) {
                 <tr key={entry.transferId}>
                   <td>{formatDateTime(entry.postedAt, language)}</td>
                   <td>
-                    {entry.details
-                      ? describeDetails(t, entry.details, language)
-                      : entry.description || t(`kinds.${entry.kind}`)}
+                    <StatementEntryLabel entry={entry} />
                   </td>
                   <td className="cash-num">{money(entry.amount)}</td>
                   <td className="cash-num">{money(entry.balanceAfter)}</td>
@@ -157,6 +155,22 @@ function StatementBody({ statement }: { statement: Statement }) {
         </TableScroll>
       )}
       <StatementChainCheck statement={statement} />
+    </>
+  );
+}
+
+/**
+ * What a statement line was: its kind in the customer's language ("Card deposit", "Fee"), then what the service
+ * knows of it, phrased here ("Paid with Visa card ending 4242", "Currency exchange") or as a person wrote it.
+ */
+function StatementEntryLabel({ entry }: { entry: StatementEntry }) {
+  const { t } = useTranslation('wallets');
+  const language = currentLanguage();
+  const more = entry.details ? describeDetails(t, entry.details, language) : entry.description;
+  return (
+    <>
+      <span className="cash-statement-kind">{t(`kinds.${entry.kind}`)}</span>
+      {more ? <span className="app-muted cash-statement-more">{more}</span> : null}
     </>
   );
 }

@@ -201,34 +201,30 @@ test.describe('closed market', () => {
       await field(form, tr(language, 'form.quantity')).fill('1');
       const closedText = text(language, 'errors:api.TRADING_MARKET_CLOSED');
       const buy = tr(language, 'side.buy');
-      await form
-        .getByRole('button', { name: tr(language, 'form.review', { side: buy }), exact: true })
-        .click();
-      const dialog = page.getByRole('dialog', { name: tr(language, 'confirm.title') });
-      await dialog
-        .getByRole('button', { name: tr(language, 'confirm.place', { side: buy }), exact: true })
-        .click();
 
+      // The preview says the market is closed, and when it opens again.
       const alert = form.getByRole('alert').filter({ hasText: closedText });
       await expect(alert.first()).toBeVisible();
-      // The message says when the market opens again.
       await expect(alert.first()).toContainText(tr(language, 'errors.nextOpen').split('{{')[0]?.trim() ?? '');
-      // The refused order is not offered again as it stands: no review, no "Confirm Buy order", and a line that
-      // says why, until the customer changes the order.
+      // A refused order is not offered: the review is off with a line that says why, and there is no
+      // "Confirm Buy order" anywhere, neither by the button nor by Enter in a field.
       const review = form.getByRole('button', {
         name: tr(language, 'form.review', { side: buy }),
         exact: true,
       });
       await expect(review).toBeDisabled();
       await expect(form.getByText(tr(language, 'form.refusedClosed'))).toBeVisible();
+      await field(form, tr(language, 'form.quantity')).press('Enter');
+      await expect(page.getByRole('dialog', { name: tr(language, 'confirm.title') })).toHaveCount(0);
       await expect(
         page.getByRole('button', { name: tr(language, 'confirm.place', { side: buy }), exact: true }),
       ).toHaveCount(0);
+      // Another order on the same closed market is refused the same way.
       await field(form, tr(language, 'form.quantity')).fill('2');
-      await expect(review).toBeEnabled();
-      await expect(form.getByText(tr(language, 'form.refusedClosed'))).toHaveCount(0);
+      await expect(alert.first()).toBeVisible();
+      await expect(review).toBeDisabled();
       const orders = await openOrdersTable(page, language);
-      await expect(orders.getByRole('row').filter({ hasText: product })).toHaveCount(0);
+      await expect(orders.getByRole('row').filter({ hasText: shown(product) })).toHaveCount(0);
     });
   }
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_TRADING_PREFERENCES,
@@ -64,16 +64,24 @@ function OrderFormFields({
   const placing = usePlaceOrder();
   const { form, draft, problems, edited, problemOf } = useOrderDraft(preferences, placing.clear);
   const request = useOrderRequest(productId, draft, problems);
-  const { preview, error: previewError } = useOrderPreview(request);
+  const marketOpen = useMarketOpen(productId);
+  // Asked again when the market opens or closes: a market-closed refusal then lifts by itself.
+  const {
+    preview,
+    error: previewError,
+    refusal: previewRefusal,
+  } = useOrderPreview(request, String(marketOpen));
+  useReopenedMarket(marketOpen, placing.refusal, placing.clear);
+  // What the service refused (placing, or the preview of the order as it stands) is not offered again as it is.
+  const refusal = placing.refusal ?? previewRefusal;
   // A placed order empties the size and hides the problems until the next submit.
   const send = async () => {
-    if (await placing.send(request)) {
+    if (refusal === null && (await placing.send(request))) {
       form.reset({ ...form.getValues(), size: '' });
     }
   };
-  useReopenedMarket(productId, placing.refusal, placing.clear);
   const submit = () => {
-    if (placing.refusal !== null) {
+    if (refusal !== null) {
       return;
     }
     if (preferences.confirmOrders) {
@@ -104,30 +112,25 @@ function OrderFormFields({
         currency={currency}
         tickSize={instrument?.tickSize}
       />
-      <PlacedOutcome submitError={placing.submitError} placed={placing.placed} />
-      {placing.refusal !== null ? (
-        <p id={`${productId}-refused`} className="app-muted">
-          {placing.refusal === 'TRADING_MARKET_CLOSED' ? t('form.refusedClosed') : t('form.refused')}
-        </p>
-      ) : null}
-      <Button
-        type="submit"
-        variant="primary"
-        loading={placing.busy}
-        loadingLabel={t('form.placing')}
-        disabled={placing.refusal !== null}
-        aria-describedby={placing.refusal !== null ? `${productId}-refused` : undefined}
-        fullWidth
-      >
-        {preferences.confirmOrders
-          ? t('form.review', { side: sideLabel })
-          : t('form.submit', { side: sideLabel })}
-      </Button>
+      {/* The same refusal is said once: the preview's warning, or the placing's error. */}
+      <PlacedOutcome
+        submitError={placing.submitError === previewError ? null : placing.submitError}
+        placed={placing.placed}
+      />
+      <SubmitButton
+        refusal={refusal}
+        busy={placing.busy}
+        label={
+          preferences.confirmOrders
+            ? t('form.review', { side: sideLabel })
+            : t('form.submit', { side: sideLabel })
+        }
+      />
       <ConfirmOrderDialog
-        open={placing.confirming && placing.refusal === null}
+        open={placing.confirming}
         onOpenChange={placing.setConfirming}
         busy={placing.busy}
-        onPlace={() => void send()}
+        onPlace={refusal === null ? () => void send() : null}
         description={t('confirm.description', { side: sideLabel, product: formatProduct(productId) })}
         placeLabel={t('confirm.place', { side: sideLabel })}
       >
@@ -142,20 +145,50 @@ function OrderFormFields({
   );
 }
 
-/** After a market-closed refusal, the order may be placed again as it is once the product's market opens. */
-function useReopenedMarket(productId: ProductId, refusal: string | null, clear: () => void): void {
+/** Whether the product's market is open now (the live quote, else the status); undefined until known. */
+function useMarketOpen(productId: ProductId): boolean | undefined {
   const calls = useMarketCalls();
   const quote = useLiveQuote(productId);
-  const status = useQuery({
-    ...marketStatusQueryOptions(calls.data, productId),
-    enabled: refusal === 'TRADING_MARKET_CLOSED',
-  });
-  const open = quote?.marketOpen ?? status.data?.open;
+  const status = useQuery(marketStatusQueryOptions(calls.data, productId));
+  return quote?.marketOpen ?? status.data?.open;
+}
+
+/** After a market-closed refusal, the order may be placed again as it is once the product's market opens. */
+function useReopenedMarket(open: boolean | undefined, refusal: string | null, clear: () => void): void {
   useEffect(() => {
     if (refusal === 'TRADING_MARKET_CLOSED' && open === true) {
       clear();
     }
   }, [refusal, open, clear]);
+}
+
+/**
+ * The form's submit (review or place). While the order as it stands is refused it is off, and a line says why
+ * and what lifts it (changing the order, or the market opening).
+ */
+function SubmitButton({ refusal, busy, label }: { refusal: string | null; busy: boolean; label: string }) {
+  const { t } = useTranslation('trading');
+  const hintId = useId();
+  return (
+    <>
+      {refusal !== null ? (
+        <p id={hintId} className="app-muted">
+          {refusal === 'TRADING_MARKET_CLOSED' ? t('form.refusedClosed') : t('form.refused')}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        variant="primary"
+        loading={busy}
+        loadingLabel={t('form.placing')}
+        disabled={refusal !== null}
+        aria-describedby={refusal !== null ? hintId : undefined}
+        fullWidth
+      >
+        {label}
+      </Button>
+    </>
+  );
 }
 
 /** The confirmation step, when the customer asked for one: the preview again, then place or cancel. */
@@ -171,7 +204,8 @@ function ConfirmOrderDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   busy: boolean;
-  onPlace: () => void;
+  /** Null while the order as it stands is refused: the dialog then offers no confirm. */
+  onPlace: (() => void) | null;
   description: string;
   placeLabel: string;
   children: ReactNode;
@@ -189,9 +223,11 @@ function ConfirmOrderDialog({
           <DialogClose asChild>
             <Button variant="secondary">{t('confirm.cancel')}</Button>
           </DialogClose>
-          <Button variant="primary" loading={busy} loadingLabel={t('form.placing')} onClick={onPlace}>
-            {placeLabel}
-          </Button>
+          {onPlace === null ? null : (
+            <Button variant="primary" loading={busy} loadingLabel={t('form.placing')} onClick={onPlace}>
+              {placeLabel}
+            </Button>
+          )}
         </>
       }
     >

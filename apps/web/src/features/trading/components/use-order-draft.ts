@@ -10,6 +10,7 @@ import {
   allowedTimesInForce,
   draftProblems,
   toOrderRequest,
+  refusalCodeOf,
   tradingErrorMessage,
   type DraftProblem,
   type OrderDraft,
@@ -84,9 +85,10 @@ export function useOrderRequest(productId: ProductId, draft: OrderDraft, problem
 
 /**
  * The live preview of cost, fees and buying power (POST /orders/preview), asked for a short while after the last
- * change; only the preview of what the form holds now is returned.
+ * change, and again when `refreshKey` changes (the market opening); only the preview of what the form holds now
+ * is returned, with the code of a refusal (market closed, buying power...) when the service would refuse it.
  */
-export function useOrderPreview(request: ReturnType<typeof useOrderRequest>) {
+export function useOrderPreview(request: ReturnType<typeof useOrderRequest>, refreshKey = '') {
   const { t } = useTranslation(['trading', 'errors']);
   const language = currentLanguage();
   const call = useTradingCall();
@@ -94,6 +96,7 @@ export function useOrderPreview(request: ReturnType<typeof useOrderRequest>) {
     key: string;
     preview: OrderPreview | null;
     error: string | null;
+    refusal: string | null;
   } | null>(null);
   const requestKey = request === null ? null : JSON.stringify(request);
 
@@ -104,13 +107,14 @@ export function useOrderPreview(request: ReturnType<typeof useOrderRequest>) {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       previewOrder(call, request, controller.signal).then(
-        (answer) => setPreviewState({ key: requestKey, preview: answer, error: null }),
+        (answer) => setPreviewState({ key: requestKey, preview: answer, error: null, refusal: null }),
         (error: unknown) => {
           if (!controller.signal.aborted) {
             setPreviewState({
               key: requestKey,
               preview: null,
               error: tradingErrorMessage(t, error, language),
+              refusal: refusalCodeOf(error),
             });
           }
         },
@@ -122,8 +126,12 @@ export function useOrderPreview(request: ReturnType<typeof useOrderRequest>) {
     };
     // requestKey stands for the request's content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
+  }, [requestKey, refreshKey]);
 
   const current = previewState !== null && previewState.key === requestKey ? previewState : null;
-  return { preview: current?.preview ?? null, error: current?.error ?? null };
+  return {
+    preview: current?.preview ?? null,
+    error: current?.error ?? null,
+    refusal: current?.refusal ?? null,
+  };
 }

@@ -5,17 +5,7 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { broadcast } from '../lib/trading-sync.ts';
 import { placeOrder } from '../api/place-order.ts';
 import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
-import { newClientOrderId, tradingErrorMessage } from '../lib/order-input.ts';
-import { ApiError } from '#/lib/api.ts';
-
-/**
- * The code of a refusal that placing the same order again would meet again (the market is closed, the price is
- * off the tick, buying power is short...: 403 and 422 answers), or null for a failure worth retrying as it is
- * (network, 5xx, 409).
- */
-export function refusalCodeOf(error: unknown): string | null {
-  return error instanceof ApiError && (error.status === 403 || error.status === 422) ? error.code : null;
-}
+import { newClientOrderId, refusalCodeOf, tradingErrorMessage } from '../lib/order-input.ts';
 
 /**
  * Placing the order of the form: one client order id per attempt (kept across a retried request, renewed after

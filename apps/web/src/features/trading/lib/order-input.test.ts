@@ -5,6 +5,7 @@ import {
   allowedTimesInForce,
   draftProblems,
   normalizeDecimal,
+  refusalCodeOf,
   toOrderRequest,
   tradingErrorMessage,
   type OrderDraft,
@@ -105,5 +106,17 @@ describe('trading errors', () => {
 
   it('falls back to the generic message for anything that is not an API error', () => {
     expect(tradingErrorMessage(t, new Error('boom'), 'fr')).toBe('errors:api.INTERNAL');
+  });
+});
+
+describe('refusalCodeOf', () => {
+  it('names the refusals the same order would meet again, and nothing else', () => {
+    expect(refusalCodeOf(new ApiError('TRADING_MARKET_CLOSED', 422, ''))).toBe('TRADING_MARKET_CLOSED');
+    expect(refusalCodeOf(new ApiError('TRADING_KYC_LEVEL_REQUIRED', 403, ''))).toBe(
+      'TRADING_KYC_LEVEL_REQUIRED',
+    );
+    expect(refusalCodeOf(new ApiError('TRADING_NO_REFERENCE_PRICE', 503, ''))).toBeNull();
+    expect(refusalCodeOf(new ApiError('TRADING_CLIENT_ORDER_ID_REUSED', 409, ''))).toBeNull();
+    expect(refusalCodeOf(new Error('offline'))).toBeNull();
   });
 });

@@ -120,6 +120,15 @@ export function newClientOrderId(): string {
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
+ * The code of a refusal that sending the same order again would meet again (the market is closed, the price is
+ * off the tick, buying power is short...: 403 and 422 answers), or null for a failure worth retrying as it is
+ * (network, 5xx, 409).
+ */
+export function refusalCodeOf(error: unknown): string | null {
+  return error instanceof ApiError && (error.status === 403 || error.status === 422) ? error.code : null;
+}
+
+/**
  * The message of a failed trading call: the code's own text (errors.json, `api`), with what the details add:
  * when a closed market opens again, the tick or lot size to use.
  */

@@ -105,11 +105,14 @@ describe('live updates', () => {
     queryClient.setQueryData(cashKeys.summary(), {});
     queryClient.setQueryData(cashKeys.activity('w-1', {}), {});
     queryClient.setQueryData(cashKeys.activity('w-2', {}), {});
+    queryClient.setQueryData(['portfolio', 'history', '1M'], {});
     applyLiveMessage(queryClient, { type: 'operation.changed', id: 'op', walletId: 'w-1', status: 'posted' });
     const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     expect(stale(cashKeys.wallets())).toBe(true);
     expect(stale(cashKeys.summary())).toBe(true);
     expect(stale(cashKeys.activity('w-1', {}))).toBe(true);
     expect(stale(cashKeys.activity('w-2', {}))).toBe(false);
+    // The home's portfolio value holds the same wallets (issue #15).
+    expect(stale(['portfolio', 'history', '1M'])).toBe(true);
   });
 });

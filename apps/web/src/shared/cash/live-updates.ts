@@ -26,8 +26,15 @@ export function applyLiveMessage(queryClient: QueryClient, message: CashServerMe
     void queryClient.invalidateQueries({ queryKey: cashKeys.limits() });
     void queryClient.invalidateQueries({ queryKey: cashKeys.wallet(message.walletId) });
     void queryClient.invalidateQueries({ queryKey: ['cash', 'rails'] });
+    // The home's portfolio value (time series, features/home portfolioKeys) holds the same wallets: refetched with
+    // the summary, so the two figures never disagree after a deposit (issue #15: "Portfolio value €0.00" beside
+    // "Total balance €200.00" until the chart's next minute).
+    void queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEY });
   }
 }
+
+/** The key under which features/home keeps the portfolio value history (a shared module cannot import it). */
+export const PORTFOLIO_QUERY_KEY = ['portfolio'] as const;
 
 /** Opens the live socket and keeps it open until `stop` is called. */
 export function connectLiveUpdates(

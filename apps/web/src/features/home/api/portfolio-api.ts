@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { PORTFOLIO_RANGES, type PortfolioHistoryResponse, type PortfolioRange } from '@tessera/contracts';
 import { marketCalls } from '#/shared/markets/api/markets-request.ts';
+import { PORTFOLIO_QUERY_KEY } from '#/shared/cash/live-updates.ts';
 
 export type SeriesCall = <T>(path: string, request?: { signal?: AbortSignal }) => Promise<T>;
 
@@ -38,8 +39,9 @@ export function storePortfolioRange(range: PortfolioRange): void {
 }
 
 export const portfolioKeys = {
-  all: ['portfolio'] as const,
-  history: (range: PortfolioRange) => ['portfolio', 'history', range] as const,
+  // The cash live updates refetch everything under it (shared/cash/live-updates.ts, PORTFOLIO_QUERY_KEY).
+  all: PORTFOLIO_QUERY_KEY,
+  history: (range: PortfolioRange) => [...PORTFOLIO_QUERY_KEY, 'history', range] as const,
 };
 
 export function portfolioHistoryQueryOptions(call: SeriesCall, range: PortfolioRange) {

@@ -50,8 +50,8 @@ describe('activity details in the customer’s language', () => {
     ],
     [
       { type: 'trade', product: 'AAPL_cboe' },
-      'Settlement of an order on AAPL_cboe',
-      'Règlement d’un ordre sur AAPL_cboe',
+      'Settlement of an order on AAPL · Cboe',
+      'Règlement d’un ordre sur AAPL · Cboe',
     ],
     // Issue #15: a statement's FX fee read "conversionFiat".
     [{ type: 'fee', feeId: 'conversionFiat' }, 'Currency exchange fee', 'Frais de change'],

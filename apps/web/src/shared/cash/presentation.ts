@@ -6,7 +6,7 @@
 import type { ActivityDetails, CashLimit } from '@tessera/contracts';
 import { EUR, parseAmount } from '@tessera/money';
 import { formatRateText } from '../../lib/money.ts';
-import { formatCardBrand } from '../../lib/format.ts';
+import { formatCardBrand, formatProduct } from '../../lib/format.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -45,7 +45,7 @@ export function describeDetails(t: Translate, details: ActivityDetails, language
         rate: formatRateText(details.rate, language),
       });
     case 'trade':
-      return t(`${key}.trade`, { product: details.product });
+      return t(`${key}.trade`, { product: formatProduct(details.product) });
     case 'fee':
       return t(`${key}.fees.${details.feeId}`, { defaultValue: t(`${key}.fees.other`) });
   }

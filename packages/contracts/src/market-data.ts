@@ -430,6 +430,19 @@ export interface MarketReferenceEvent {
   /** Increases with every tick of this product. */
   readonly sequence: number;
   readonly timeMs: number;
+  /**
+   * The simulated participants' orders of this tick (docs/adr/0014-simulated-participants.md): market orders of
+   * `size` (decimal text, on the lot) that the internal venue executes against its market makers, as it would a
+   * customer's, so last, volume, candles and the tape move while the venue is open. Absent or empty: none.
+   */
+  readonly participants?: readonly ParticipantOrder[];
+}
+
+/** One simulated participant's market order (see {@link MarketReferenceEvent.participants}). */
+export interface ParticipantOrder {
+  readonly side: AggressorSide;
+  /** A decimal string, a whole number of lots. */
+  readonly size: string;
 }
 
 /** `market.status`: the product's market opened or closed at `timeMs`. */

@@ -17,6 +17,19 @@ export const marketDataEnvSchema = z.object({
   }),
   /** Websocket connections one process accepts; later ones are closed with 1013. */
   MARKET_DATA_WS_CONNECTIONS_MAX: envInteger(10_000, { min: 1, max: 1_000_000 }),
+  /**
+   * `on`: simulated participants trade with the venue's market makers every tick (a living market); `off`: only
+   * customers trade, for a test or a demonstration that needs a still book (docs/adr/0014-simulated-participants.md).
+   */
+  MARKET_DATA_PARTICIPANTS: envEnum(['on', 'off'], 'on'),
+  /**
+   * A test clock for the market: an ISO 8601 instant the simulator's clock starts at when the process starts (then
+   * it runs at the real pace), so a journey can open a venue that is closed now. Empty: the real time.
+   */
+  MARKET_DATA_CLOCK_START: envString('', 40).refine(
+    (value) => value === '' || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))),
+    { error: 'must be an ISO 8601 instant such as 2026-11-23T15:00:00Z, or empty' },
+  ),
 });
 
 /** The parsed settings. */
@@ -25,6 +38,10 @@ export interface MarketDataSettings {
   readonly seed: string;
   readonly tickMs: number;
   readonly connectionsMax: number;
+  /** Whether simulated participants trade (on by default). */
+  readonly participants?: boolean;
+  /** The instant the market's test clock starts at, or null for the real time. */
+  readonly clockStartMs?: number | null;
 }
 
 /** Reads the settings from `env` (the process environment by default). @throws ConfigError */
@@ -35,5 +52,7 @@ export function loadMarketDataSettings(env?: Environment): MarketDataSettings {
     seed: section.MARKET_DATA_SIMULATOR_SEED,
     tickMs: section.MARKET_DATA_TICK_MS,
     connectionsMax: section.MARKET_DATA_WS_CONNECTIONS_MAX,
+    participants: section.MARKET_DATA_PARTICIPANTS === 'on',
+    clockStartMs: section.MARKET_DATA_CLOCK_START === '' ? null : Date.parse(section.MARKET_DATA_CLOCK_START),
   };
 }

@@ -55,7 +55,7 @@ export class MarketDataRuntime implements MarketDataApi {
     options: MarketDataRuntimeOptions,
   ) {
     this.settings = options.settings;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? testClockOrRealTime(options.settings.clockStartMs ?? null);
     this.autoTimers = options.autoTimers ?? true;
   }
 
@@ -192,6 +192,7 @@ export class MarketDataRuntime implements MarketDataApi {
       now: this.now,
       log,
       autoTimers: this.autoTimers,
+      participants: this.settings.participants ?? true,
       local: (topic, payload) => this.view.apply(topic, payload),
     });
     await this.engine.start();
@@ -209,6 +210,18 @@ export class MarketDataRuntime implements MarketDataApi {
 }
 
 /** The simulator's anchor: the minute of the first start, written once (the first process to start wins). */
+/**
+ * The market's clock: the real time, or the test clock (MARKET_DATA_CLOCK_START) that starts at its instant now and
+ * runs at the real pace.
+ */
+function testClockOrRealTime(clockStartMs: number | null): () => number {
+  if (clockStartMs === null) {
+    return Date.now;
+  }
+  const offsetMs = clockStartMs - Date.now();
+  return () => Date.now() + offsetMs;
+}
+
 export async function readOrCreateAnchor(db: MarketDataDatabase, nowMs: number): Promise<number> {
   const minuteMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
   await db

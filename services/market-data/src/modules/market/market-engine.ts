@@ -102,6 +102,11 @@ export interface MarketEngineOptions {
   /** False in tests: call {@link MarketEngine.housekeeping} by hand. */
   readonly autoTimers: boolean;
   /**
+   * True (the default): each reference price carries the feed's prints of the tick as the simulated participants'
+   * orders, which the internal venue executes against its market makers (docs/adr/0014-simulated-participants.md).
+   */
+  readonly participants?: boolean;
+  /**
    * This process's own consumer of the market topics (its view), called before the bus: it gets the very object,
    * without the bus's copy, so the process that runs the engine serves its clients without a clone per event.
    */
@@ -203,11 +208,19 @@ export class MarketEngine {
     }
     if (update.referencePrice !== undefined) {
       state.referenceSeq += 1;
+      const participants =
+        this.options.participants === false || update.trades === undefined
+          ? []
+          : update.trades.map((trade) => ({
+              side: trade.side,
+              size: formatLots(state.units, trade.sizeLots),
+            }));
       this.publish(MARKET_DATA_TOPICS.reference, {
         productId: state.info.id,
         price: referenceText(update.referencePrice),
         sequence: state.referenceSeq,
         timeMs: update.timeMs,
+        ...(participants.length === 0 ? {} : { participants }),
       });
     }
     if (state.origin === 'venue') {
@@ -219,7 +232,7 @@ export class MarketEngine {
       state.asks = update.book.asks.slice(0, BOOK_DEPTH);
       this.publishBook(state, update.timeMs);
     }
-    if (update.trades !== undefined && update.trades.length > 0) {
+    if (update.trades !== undefined && update.trades.length > 0 && this.options.participants !== false) {
       this.applyTrades(state, update.trades, 'simulated');
     }
     this.publishQuote(state, update.timeMs);

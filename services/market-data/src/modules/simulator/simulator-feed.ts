@@ -25,7 +25,8 @@ import type { CalendarStore } from './calendar-store.ts';
 import { ladder, type MarketMakerSpec, marketMakerSpecOf, prints } from './market-makers.ts';
 import { type LogBar, PricePath, processSpecOf } from './price-process.ts';
 import { profileOf } from './profiles.ts';
-import { hashString } from './random.ts';
+import { derivedListingOf } from './listings.ts';
+import { hashString, normal } from './random.ts';
 import { MINUTE_MS, type SessionCalendar } from './session-calendar.ts';
 
 const DAY_MS = 86_400_000;
@@ -34,6 +35,11 @@ const DAY_MS = 86_400_000;
  * candles kept for the last 30 days); older ones come from the day's return alone.
  */
 export const MINUTE_DETAIL_MS = 32 * DAY_MS;
+/**
+ * How far from the profile's round starting level an instrument's anchor price lies (a seeded log offset of this
+ * standard deviation), so no close of the backfill is a round seed value such as 230.00 (issue #15).
+ */
+const ANCHOR_OFFSET_SIGMA = 0.03;
 
 /** What the simulator is built from. */
 export interface SimulatorFeedOptions {
@@ -222,20 +228,36 @@ export class SimulatorFeed implements MarketFeed {
       stepLots !== null,
       `quantity step ${profile.quantityStep} is not a multiple of the lot of ${info.id}`,
     );
-    const spec = processSpecOf(this.seed, info.id, profile, {
+    const venue = {
       alwaysOpen: source.alwaysOpen,
       sessionMinutes: regularSessionMinutes(calendar),
       volumeStepUnits: stepLots * units.lotValue,
-    });
+    };
+    const own = processSpecOf(this.seed, info.id, profile, venue);
+    // A listing of an asset in another currency follows its USD listing's process (same draws, same returns) at the
+    // fiat rate (listings.ts); its volumes and prints stay its own.
+    const derived = derivedListingOf(info, this.options.instruments);
+    const priceSpec =
+      derived === null
+        ? own
+        : {
+            ...processSpecOf(this.seed, derived.base.id, profileOf(derived.base), venue),
+            volumePerMinute: own.volumePerMinute,
+            volumeStepUnits: own.volumeStepUnits,
+          };
+    const anchorPrice =
+      derived === null
+        ? this.anchorPriceOf(info.id, profile.anchorPrice)
+        : this.anchorPriceOf(derived.base.id, profileOf(derived.base).anchorPrice) * derived.rate;
     const anchor = {
       timeMs: Math.floor(this.options.anchorTimeMs / MINUTE_MS) * MINUTE_MS,
-      price: profile.anchorPrice,
+      price: anchorPrice,
     };
     return {
       info,
       units,
-      path: new PricePath(spec, calendar, anchor),
-      makers: marketMakerSpecOf(this.seed, spec.stream, units, profile, stepLots, spec.volumePerMinute),
+      path: new PricePath(priceSpec, calendar, anchor),
+      makers: marketMakerSpecOf(this.seed, own.stream, units, profile, stepLots, own.volumePerMinute),
       stepLots,
       bridge: null,
       bridgeKey: '',
@@ -243,6 +265,11 @@ export class SimulatorFeed implements MarketFeed {
       open: false,
       referencePrice: null,
     };
+  }
+
+  /** The price at the anchor: the profile's round level moved by a seeded offset (see ANCHOR_OFFSET_SIGMA). */
+  private anchorPriceOf(productId: string, level: number): number {
+    return level * Math.exp(ANCHOR_OFFSET_SIGMA * normal(this.seed, hashString(`anchor:${productId}`), 0, 0));
   }
 
   /** The state at `nowMs`: the price now, and the latest session's figures. */

@@ -140,9 +140,12 @@ describeEachDatabase('time series', ({ createDatabase }) => {
   it('ends the backfill exactly where the live price starts', async () => {
     const last = (await candles('AAPL_cboe', '1m', `&to=${MONDAY_15_00}&limit=1`)).candles;
     expect(last).toHaveLength(1);
-    expect(last[0]).toMatchObject({ openTimeMs: MONDAY_15_00 - 60_000, close: '230.00', complete: true });
+    expect(last[0]).toMatchObject({ openTimeMs: MONDAY_15_00 - 60_000, complete: true });
     const quote = (await both.market.app.inject('/api/market-data/quotes/AAPL_cboe')).json() as QuoteResponse;
-    expect(quote.quote.last).toBe('230.00');
+    expect(quote.quote.last).toBe(last[0]!.close);
+    // Not the profile's round starting level (issue #15: every US close was a round seed number such as 230.00).
+    expect(last[0]!.close).not.toBe('230.00');
+    expect(last[0]!.close).not.toMatch(/\.00$/);
     // The day's figures so far agree with the day's minute candles.
     const day = (await candles('AAPL_cboe', '1d', '&limit=1')).candles[0]!;
     const today = (

@@ -73,6 +73,12 @@ export class FillBooking {
     maker: OrderState | null,
     taker: OrderState | null,
   ): Promise<void> {
+    if (maker === null && taker === null) {
+      // A simulated participant traded with a market maker: the market outside the bank, no customer's money moves;
+      // only the trade is shown (docs/adr/0014-simulated-participants.md).
+      await this.publishTrade(spec, report, null, null, this.core.now());
+      return;
+    }
     const wallets = await this.walletsOf(spec, [maker, taker]);
     const party = (order: OrderState | null): FillParty =>
       order === null ? { kind: 'market_maker' } : { kind: 'customer', order };
@@ -159,7 +165,7 @@ export class FillBooking {
       tradeId: report.tradeId,
       price: ticksToPrice(spec, report.priceTicks),
       size: lotsToQuantity(spec, report.quantityLots),
-      aggressorSide: taker?.side ?? (maker?.side === 'buy' ? 'sell' : 'buy'),
+      aggressorSide: taker?.side ?? report.takerSide ?? (maker?.side === 'buy' ? 'sell' : 'buy'),
       sequence: Number(report.tradeId.split('-').pop()),
       timeMs: now.getTime(),
     };

@@ -20,7 +20,7 @@ import type {
 } from '@tessera/contracts';
 import type { Decimal } from '@tessera/money';
 import type { InstrumentSpec } from '../instruments/instrument-spec.ts';
-import type { InternalVenue } from '../venue/internal-venue.ts';
+import type { InternalVenue, ParticipantOrderLots } from '../venue/internal-venue.ts';
 import type { VenueExecutionReport } from '../venue/venue-adapter.ts';
 import { FillBooking } from './fill-booking.ts';
 import { LedgerOutbox, type SendPendingResult } from './ledger-outbox.ts';
@@ -117,8 +117,12 @@ export class OrdersService {
   }
 
   /** A new reference price: the market makers requote, triggers are checked (run in the instrument's queue). */
-  referencePrice(spec: InstrumentSpec, priceTicks: number): Promise<void> {
-    return this.reports.referencePrice(spec, priceTicks);
+  referencePrice(
+    spec: InstrumentSpec,
+    priceTicks: number,
+    participants: readonly ParticipantOrderLots[] = [],
+  ): Promise<void> {
+    return this.reports.referencePrice(spec, priceTicks, participants);
   }
 
   /** Applies the venue's reports in order (venue-reports.ts). */

@@ -7,7 +7,7 @@ import { assertNever, invariant } from '@tessera/money';
 import type { TimeInForce } from '@tessera/contracts';
 import type { CancelReason } from '../matching/index.ts';
 import type { InstrumentSpec } from '../instruments/instrument-spec.ts';
-import type { InternalVenue } from '../venue/internal-venue.ts';
+import type { InternalVenue, ParticipantOrderLots } from '../venue/internal-venue.ts';
 import { MARKET_MAKER_ORDER_ID_BASE } from '../venue/internal-venue.ts';
 import type { VenueExecutionReport, VenueOrder } from '../venue/venue-adapter.ts';
 import type { FillBooking } from './fill-booking.ts';
@@ -107,9 +107,16 @@ export class VenueReports {
     await this.applyReports(spec, reports);
   }
 
-  /** A new reference price: the market makers requote, triggers are checked (run in the instrument's queue). */
-  async referencePrice(spec: InstrumentSpec, priceTicks: number): Promise<void> {
-    const reports = await this.venue.referencePrice(spec.productId, priceTicks);
+  /**
+   * A new reference price: the market makers requote, triggers are checked, then the simulated participants' orders
+   * trade (run in the instrument's queue).
+   */
+  async referencePrice(
+    spec: InstrumentSpec,
+    priceTicks: number,
+    participants: readonly ParticipantOrderLots[] = [],
+  ): Promise<void> {
+    const reports = await this.venue.referencePrice(spec.productId, priceTicks, participants);
     await this.applyReports(spec, reports);
   }
 

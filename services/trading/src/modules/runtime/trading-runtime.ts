@@ -13,7 +13,13 @@ import {
 import type { ServiceContext } from '@tessera/platform';
 import { Decimal } from '@tessera/money';
 import { AlertsService } from '../alerts/alerts.service.ts';
-import { lotsToQuantity, ticksNear, ticksToPrice } from '../instruments/instrument-spec.ts';
+import {
+  type InstrumentSpec,
+  lotsToQuantity,
+  quantityToLots,
+  ticksNear,
+  ticksToPrice,
+} from '../instruments/instrument-spec.ts';
 import { OrdersService } from '../orders/orders.service.ts';
 import { PositionsService } from '../positions/positions.service.ts';
 import { ReferencePrices } from '../orders/reference-prices.ts';
@@ -23,7 +29,12 @@ import {
   type TradingCore,
   type TradingCoreOptions,
 } from '../orders/trading-core.ts';
-import { InternalVenue, type MarketMakerOptions } from '../venue/internal-venue.ts';
+import {
+  InternalVenue,
+  type MarketMakerOptions,
+  PARTICIPANT_ORDERS_PER_TICK_MAX,
+  type ParticipantOrderLots,
+} from '../venue/internal-venue.ts';
 
 /** Options of the runtime (tests shorten or switch off the timers). */
 export interface TradingRuntimeOptions extends TradingCoreOptions {
@@ -170,11 +181,35 @@ function referenceHandler(
     const price = Decimal.from(event.price);
     references.set(event.productId, price);
     await core.accounts.ensureVenue(spec);
+    const participants = participantsOf(spec, event);
     await orders.queues.run(spec.productId, () =>
-      orders.referencePrice(spec, ticksNear(spec, price, 'floor')),
+      orders.referencePrice(spec, ticksNear(spec, price, 'floor'), participants),
     );
     await alerts.onReference(event.productId, price);
   };
+}
+
+/**
+ * The simulated participants' orders of a reference event in lots; a size that is not a positive whole number of
+ * lots is left out (the event comes from another service: checked, not trusted).
+ */
+function participantsOf(spec: InstrumentSpec, event: MarketReferenceEvent): ParticipantOrderLots[] {
+  const orders: ParticipantOrderLots[] = [];
+  for (const participant of (event.participants ?? []).slice(0, PARTICIPANT_ORDERS_PER_TICK_MAX)) {
+    if (participant.side !== 'buy' && participant.side !== 'sell') {
+      continue;
+    }
+    let lots: bigint | null = null;
+    try {
+      lots = quantityToLots(spec, Decimal.from(participant.size));
+    } catch {
+      lots = null;
+    }
+    if (lots !== null && lots > 0n && lots <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      orders.push({ side: participant.side, quantityLots: Number(lots) });
+    }
+  }
+  return orders;
 }
 
 /** Builds and starts the runtime: loads the catalog and alerts, recovers orders, subscribes, starts timers. */

@@ -10,6 +10,12 @@
  * customer's resting limit order that the new quotes cross trades at the customer's price (the customer is the
  * maker), so a resting buy fills when the market moves down through it. Trigger orders watch both the venue's
  * trades and the reference price.
+ *
+ * Simulated participants (docs/adr/0014-simulated-participants.md): the rest of the market. With each reference
+ * price come the orders market data's simulator drew for that tick (a seeded number, side and size); they enter the
+ * engine as market orders of their own account, after the makers requoted, through the same matching a customer's
+ * order takes: they trade with the best resting orders (the makers', or a customer's that is better), and their
+ * fills are the venue's trades that move last, volume, candles and the tape while the venue is open.
  */
 import { assertNever, Decimal, invariant, scale as toScale } from '@tessera/money';
 import {
@@ -31,6 +37,17 @@ import { TRADING_COLLAR_BASIS_POINTS } from '@tessera/contracts';
 export const MARKET_MAKER_ACCOUNT = 'market-maker';
 /** Market-maker order ids start here, far above any customer order sequence. */
 export const MARKET_MAKER_ORDER_ID_BASE = 2 ** 52;
+/** The simulated participants' account on the engine (they trade with the makers, never with each other). */
+export const PARTICIPANT_ACCOUNT = 'participant';
+
+/** A simulated participant's market order of one tick, in lots. */
+export interface ParticipantOrderLots {
+  readonly side: 'buy' | 'sell';
+  readonly quantityLots: number;
+}
+
+/** At most this many participant orders are taken per reference price (a bound on a tick's work). */
+export const PARTICIPANT_ORDERS_PER_TICK_MAX = 20;
 
 /** How the market makers quote. */
 export interface MarketMakerOptions {
@@ -58,6 +75,8 @@ interface Book {
   tradeSequence: number;
   /** Trigger orders' worst prices (a triggered buy is never protected above what it reserved). */
   readonly triggerCaps: Map<number, number>;
+  /** The sides of the participants' orders of the current action (their fills' aggressor side). */
+  readonly participantSides: Map<number, 'buy' | 'sell'>;
 }
 
 /** The internal venue. Synchronous inside; the adapter's promises resolve at once. */
@@ -100,7 +119,11 @@ export class InternalVenue implements VenueAdapter {
     return Promise.resolve(this.collect(book, () => book.engine.replace(orderId, priceTicks, quantityLots)));
   }
 
-  referencePrice(productId: string, priceTicks: number): Promise<VenueExecutionReport[]> {
+  referencePrice(
+    productId: string,
+    priceTicks: number,
+    participants: readonly ParticipantOrderLots[] = [],
+  ): Promise<VenueExecutionReport[]> {
     const book = this.bookOf(productId);
     book.referenceTicks = priceTicks;
     return Promise.resolve(
@@ -108,6 +131,7 @@ export class InternalVenue implements VenueAdapter {
         this.requote(book, priceTicks);
         book.triggers.observeTrade(priceTicks);
         this.releaseTriggered(book);
+        this.participate(book, priceTicks, participants);
       }),
     );
   }
@@ -141,6 +165,7 @@ export class InternalVenue implements VenueAdapter {
         referenceTicks: 0,
         tradeSequence: 0,
         triggerCaps: new Map(),
+        participantSides: new Map(),
       };
       this.books.set(productId, book);
     }
@@ -187,6 +212,44 @@ export class InternalVenue implements VenueAdapter {
         // The trigger book accepted it earlier: the engine's own `accepted` is not reported twice.
         book.engine.submit(request);
       }
+    }
+  }
+
+  /**
+   * The participants' market orders, protected by the collar around the reference price (they never sweep the book
+   * further than a customer's market order could); what finds no price within it is cancelled, as for a customer.
+   */
+  private participate(
+    book: Book,
+    referenceTicks: number,
+    participants: readonly ParticipantOrderLots[],
+  ): void {
+    const collar = TRADING_COLLAR_BASIS_POINTS;
+    const quantityLotsMax = Math.floor(book.engine.limits.quantityLotsMax / 10);
+    for (const participant of participants.slice(0, PARTICIPANT_ORDERS_PER_TICK_MAX)) {
+      const quantityLots = Math.min(Math.floor(participant.quantityLots), quantityLotsMax);
+      if (quantityLots < 1) {
+        continue;
+      }
+      const protectionPriceTicks =
+        participant.side === 'buy'
+          ? Math.min(
+              book.engine.limits.priceTicksMax,
+              Math.ceil((referenceTicks * (10_000 + collar)) / 10_000),
+            )
+          : Math.max(1, Math.floor((referenceTicks * (10_000 - collar)) / 10_000));
+      const orderId = this.nextQuoteId;
+      this.nextQuoteId += 1;
+      book.participantSides.set(orderId, participant.side);
+      book.engine.submit({
+        type: 'market',
+        orderId,
+        accountId: PARTICIPANT_ACCOUNT,
+        side: participant.side,
+        quantityLots,
+        protectionPriceTicks,
+      });
+      this.releaseTriggered(book);
     }
   }
 
@@ -247,14 +310,17 @@ export class InternalVenue implements VenueAdapter {
   /** Runs `action` and turns the engine's events into reports (trade ids numbered per instrument). */
   private collect(book: Book, action: () => void): VenueExecutionReport[] {
     action();
-    return book.recorder.take().map((event) => reportOf(book, event));
+    const reports = book.recorder.take().map((event) => reportOf(book, event));
+    book.participantSides.clear();
+    return reports;
   }
 }
 
 function reportOf(book: Book, event: MatchingEvent): VenueExecutionReport {
   switch (event.type) {
-    case 'fill':
+    case 'fill': {
       book.tradeSequence += 1;
+      const takerSide = book.participantSides.get(event.takerOrderId);
       return {
         type: 'fill',
         makerOrderId: event.makerOrderId,
@@ -262,7 +328,9 @@ function reportOf(book: Book, event: MatchingEvent): VenueExecutionReport {
         priceTicks: event.priceTicks,
         quantityLots: event.quantityLots,
         tradeId: `${book.spec.productId}-${Date.now()}-${book.tradeSequence}`,
+        ...(takerSide === undefined ? {} : { takerSide }),
       };
+    }
     case 'rejected':
       return { type: 'rejected', orderId: event.orderId, reason: event.reason };
     case 'cancelled':

@@ -57,6 +57,8 @@ export type VenueExecutionReport =
       readonly priceTicks: number;
       readonly quantityLots: number;
       readonly tradeId: string;
+      /** The taker's side when the venue knows it and the taker is not an order of the service (a participant). */
+      readonly takerSide?: Side;
     }
   | {
       readonly type: 'cancelled';
@@ -90,7 +92,11 @@ export interface VenueAdapter {
    * A new reference price: the internal venue's market makers requote (and may fill resting orders), trigger
    * orders are checked. A broker's adapter returns its own execution reports received since the last call.
    */
-  referencePrice(productId: string, priceTicks: number): Promise<VenueExecutionReport[]>;
+  referencePrice(
+    productId: string,
+    priceTicks: number,
+    participants?: ReadonlyArray<{ readonly side: Side; readonly quantityLots: number }>,
+  ): Promise<VenueExecutionReport[]>;
   /** The top of the book (`[priceTicks, lots]`, best first), for `venue.book`; null when the venue has none. */
   book(
     productId: string,

@@ -23,5 +23,6 @@ export * from './routes.ts';
 export * from './service.ts';
 export * from './service-app.ts';
 export * from './service-guards.ts';
+export * from './staff-audit.ts';
 export * from './websocket-hub.ts';
 export * from './jobs/index.ts';

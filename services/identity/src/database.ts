@@ -150,6 +150,18 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
+/** The staff audit log (migrations/0003-staff-audit-log.ts): append-only. */
+export interface StaffAuditLogTable {
+  id: ColumnType<string, never, never>;
+  occurred_at: ColumnType<Date, Date | string | undefined, never>;
+  actor_id: string;
+  actor_groups: Json<string[]>;
+  action: string;
+  subject_id: string | null;
+  reason: string;
+  detail: Json<Record<string, unknown>>;
+}
+
 export interface IdentityTables {
   users: UsersTable;
   codes: CodesTable;
@@ -162,6 +174,7 @@ export interface IdentityTables {
   authorization_codes: AuthorizationCodesTable;
   throttles: ThrottlesTable;
   audit_events: AuditEventsTable;
+  staff_audit_log: StaffAuditLogTable;
 }
 
 /** Kysely over the identity schema (the service's `context.db`, narrowed). */

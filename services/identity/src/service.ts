@@ -15,6 +15,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { IDENTITY_SCHEMA, type IdentityDb } from './database.ts';
 import { identityInitialMigration } from './migrations/0001-identity.ts';
 import { authorizationCodeReplayMigration } from './migrations/0002-authorization-code-replay.ts';
+import { staffAuditLogMigration } from './migrations/0003-staff-audit-log.ts';
 import { createIdentityDirectory } from './modules/directory/directory.ts';
 import { hostedLoginRoutes } from './modules/hosted-login/hosted-login.routes.ts';
 import { stylesheetRoute } from './modules/hosted-login/html.ts';
@@ -24,6 +25,7 @@ import { jwksRoutes } from './modules/tokens/jwks.routes.ts';
 import { createSigningKeyStore } from './modules/tokens/signing-keys.ts';
 import { buildTokenVerifier } from './modules/tokens/verifier.ts';
 import { protocolRoutes } from './modules/protocol/protocol.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createRuntime } from './runtime.ts';
 import { demoUsers, seedDemoUsers } from './seed.ts';
 
@@ -37,6 +39,7 @@ const identityPlugin: FastifyPluginAsync<ServicePluginOptions> = async (app, { c
   await app.register(mailboxRoutes, { runtime });
   await app.register(stylesheetRoute);
   await app.register(hostedLoginRoutes, { runtime });
+  await app.register(staffRoutes, { runtime, context });
   const { smtpUrl, mailFrom } = context.config;
   if (smtpUrl) {
     const stop = startDelivery({ db: runtime.db, smtpUrl, from: mailFrom, log: context.log });
@@ -54,6 +57,7 @@ export const identityService = defineService({
   migrations: {
     '0001-identity': identityInitialMigration,
     '0002-authorization-code-replay': authorizationCodeReplayMigration,
+    '0003-staff-audit-log': staffAuditLogMigration,
   },
   plugin: identityPlugin,
   /** The directory other services use (IDENTITY_CLIENT of @tessera/contracts). */

@@ -1,53 +1,47 @@
-import { StrictMode, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Badge, Card, SegmentedControl, Wordmark } from '@tessera/ui';
+/**
+ * The console's entry: theme, runtime configuration and translations first, then the router (apps/web's order).
+ */
 import '@tessera/ui/styles.css';
-import { MESSAGES, type ConsoleLanguage } from './messages.ts';
+import './console.css';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { parseRuntimeConfig } from '@tessera/contracts';
+import { initI18n } from './lib/i18n.ts';
+import { applyTheme, storedTheme } from './lib/theme.ts';
+import { createConsoleAuth } from './lib/auth.ts';
+import { createApiClient } from './lib/api.ts';
+import { createConsoleRouter } from './router.tsx';
+import { Toasts } from './components/toasts.tsx';
 
-function initialLanguage(): ConsoleLanguage {
-  const stored = localStorage.getItem('lng') ?? navigator.language;
-  return stored.toLowerCase().startsWith('fr') ? 'fr' : 'en';
-}
-
-function ConsoleShell() {
-  const [language, setLanguage] = useState<ConsoleLanguage>(initialLanguage);
-  const m = MESSAGES[language];
-  useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
-  return (
-    <main
-      id="main"
-      style={{ maxWidth: 720, margin: '0 auto', padding: '48px 24px', display: 'grid', gap: 24 }}
-    >
-      <Wordmark title={m.brand} />
-      <h1>{m.title}</h1>
-      <Card>
-        <p>{m.lead}</p>
-        <Badge tone="info">{m.signIn}</Badge>
-      </Card>
-      <SegmentedControl
-        label={m.language}
-        value={language}
-        options={[
-          { value: 'en', label: 'English' },
-          { value: 'fr', label: 'Français' },
-        ]}
-        onValueChange={(value) => {
-          localStorage.setItem('lng', value);
-          setLanguage(value as ConsoleLanguage);
-        }}
-      />
-      <a href="/">{m.back}</a>
-    </main>
-  );
-}
-
-const root = document.getElementById('root');
-if (root) {
+async function start(): Promise<void> {
+  applyTheme(storedTheme());
+  const [config] = await Promise.all([
+    fetch('/config.json', { credentials: 'same-origin' }).then(async (response) =>
+      parseRuntimeConfig(await response.json()),
+    ),
+    initI18n(),
+  ]);
+  const auth = createConsoleAuth(config);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 10_000 } } });
+  const api = createApiClient(auth);
+  const router = createConsoleRouter({ queryClient, auth, api, config });
+  const root = document.getElementById('root');
+  if (!root) {
+    throw new Error('The page has no #root element.');
+  }
   createRoot(root).render(
     <StrictMode>
-      <ConsoleShell />
+      <QueryClientProvider client={queryClient}>
+        <Suspense>
+          <Toasts>
+            <RouterProvider router={router} />
+          </Toasts>
+        </Suspense>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }
+
+void start();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { MarketGroup, MarketMover, MarketOverview, ProductId } from '@tessera/contracts';
-import { Banner, PageHeader } from '@tessera/ui';
+import { Banner, PageHeader, TableScroll } from '@tessera/ui';
 import { errorMessage } from '#/lib/error-message.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
@@ -199,7 +199,7 @@ function GroupsTable({
   const language: DisplayLanguage = currentLanguage();
   return (
     <section className="trd-panel">
-      <div className="trd-scroll">
+      <TableScroll label={title}>
         <table className="trd-table">
           <caption className="mkt-section-title">{title}</caption>
           <thead>
@@ -239,7 +239,7 @@ function GroupsTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

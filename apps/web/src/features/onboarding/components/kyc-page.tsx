@@ -69,7 +69,7 @@ function GetStarted({ level }: { level: KycLevel }) {
   const canOpenWallets = level >= WALLET_CREATE_KYC_LEVEL;
   const walletCount = wallets.data?.length ?? 0;
   return (
-    <Card as="section" title={t('steps.title')}>
+    <Card as="section" title={t('steps.title')} className="onb-card">
       {attributes.isError ? <Banner tone="danger">{t(authErrorKey(attributes.error))}</Banner> : null}
       {phoneJustVerified && canOpenWallets ? (
         <Banner tone="success">{t('steps.phone.verified')}</Banner>

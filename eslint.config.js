@@ -20,6 +20,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'apps/web/src/route-tree.gen.ts',
+      'apps/console/src/route-tree.gen.ts',
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { fileURLToPath } from 'node:url';
 
-// The staff console, served by the one-process server under /console/ (docs/adr/0014-staff-console.md). Routes
+// The staff console, served by the one-process server under /console/ (docs/adr/0015-staff-console.md). Routes
 // are files in src/routes (TanStack Router, as apps/web); the generated route tree is committed, as apps/web's.
 export default defineConfig({
   base: '/console/',

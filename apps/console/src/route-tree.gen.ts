@@ -8,145 +8,154 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as StaffRouteImport } from './routes/_staff';
-import { Route as LoginRouteImport } from './routes/login';
-import { Route as StaffAuditRouteImport } from './routes/_staff/audit';
-import { Route as StaffHomeRouteImport } from './routes/_staff/home';
-import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as StaffRouteImport } from './routes/_staff'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as StaffAuditRouteImport } from './routes/_staff/audit'
+import { Route as StaffHomeRouteImport } from './routes/_staff/home'
+import { Route as StaffStaffRouteImport } from './routes/_staff/staff'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const StaffRoute = StaffRouteImport.update({
   id: '/_staff',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const StaffAuditRoute = StaffAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
   getParentRoute: () => StaffRoute,
-} as any);
+} as any)
 const StaffHomeRoute = StaffHomeRouteImport.update({
   id: '/home',
   path: '/home',
   getParentRoute: () => StaffRoute,
-} as any);
+} as any)
 const StaffStaffRoute = StaffStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
   getParentRoute: () => StaffRoute,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/login': typeof LoginRoute;
-  '/audit': typeof StaffAuditRoute;
-  '/home': typeof StaffHomeRoute;
-  '/staff': typeof StaffStaffRoute;
+  '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/audit': typeof StaffAuditRoute
+  '/home': typeof StaffHomeRoute
+  '/staff': typeof StaffStaffRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/login': typeof LoginRoute;
-  '/audit': typeof StaffAuditRoute;
-  '/home': typeof StaffHomeRoute;
-  '/staff': typeof StaffStaffRoute;
+  '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/audit': typeof StaffAuditRoute
+  '/home': typeof StaffHomeRoute
+  '/staff': typeof StaffStaffRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/_staff': typeof StaffRouteWithChildren;
-  '/login': typeof LoginRoute;
-  '/_staff/audit': typeof StaffAuditRoute;
-  '/_staff/home': typeof StaffHomeRoute;
-  '/_staff/staff': typeof StaffStaffRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/_staff': typeof StaffRouteWithChildren
+  '/login': typeof LoginRoute
+  '/_staff/audit': typeof StaffAuditRoute
+  '/_staff/home': typeof StaffHomeRoute
+  '/_staff/staff': typeof StaffStaffRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/login' | '/audit' | '/home' | '/staff';
-  fileRoutesByTo: FileRoutesByTo;
-  to: '/' | '/login' | '/audit' | '/home' | '/staff';
-  id: '__root__' | '/' | '/_staff' | '/login' | '/_staff/audit' | '/_staff/home' | '/_staff/staff';
-  fileRoutesById: FileRoutesById;
+  fileRoutesByFullPath: FileRoutesByFullPath
+  fullPaths: '/' | '/login' | '/audit' | '/home' | '/staff'
+  fileRoutesByTo: FileRoutesByTo
+  to: '/' | '/login' | '/audit' | '/home' | '/staff'
+  id:
+    | '__root__'
+    | '/'
+    | '/_staff'
+    | '/login'
+    | '/_staff/audit'
+    | '/_staff/home'
+    | '/_staff/staff'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  StaffRoute: typeof StaffRouteWithChildren;
-  LoginRoute: typeof LoginRoute;
+  IndexRoute: typeof IndexRoute
+  StaffRoute: typeof StaffRouteWithChildren
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_staff': {
-      id: '/_staff';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof StaffRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_staff'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof StaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_staff/audit': {
-      id: '/_staff/audit';
-      path: '/audit';
-      fullPath: '/audit';
-      preLoaderRoute: typeof StaffAuditRouteImport;
-      parentRoute: typeof StaffRoute;
-    };
+      id: '/_staff/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof StaffAuditRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_staff/home': {
-      id: '/_staff/home';
-      path: '/home';
-      fullPath: '/home';
-      preLoaderRoute: typeof StaffHomeRouteImport;
-      parentRoute: typeof StaffRoute;
-    };
+      id: '/_staff/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof StaffHomeRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_staff/staff': {
-      id: '/_staff/staff';
-      path: '/staff';
-      fullPath: '/staff';
-      preLoaderRoute: typeof StaffStaffRouteImport;
-      parentRoute: typeof StaffRoute;
-    };
+      id: '/_staff/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffStaffRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
 interface StaffRouteChildren {
-  StaffAuditRoute: typeof StaffAuditRoute;
-  StaffHomeRoute: typeof StaffHomeRoute;
-  StaffStaffRoute: typeof StaffStaffRoute;
+  StaffAuditRoute: typeof StaffAuditRoute
+  StaffHomeRoute: typeof StaffHomeRoute
+  StaffStaffRoute: typeof StaffStaffRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffAuditRoute: StaffAuditRoute,
   StaffHomeRoute: StaffHomeRoute,
   StaffStaffRoute: StaffStaffRoute,
-};
+}
 
-const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren);
+const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   StaffRoute: StaffRouteWithChildren,
   LoginRoute: LoginRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

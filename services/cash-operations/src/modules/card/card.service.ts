@@ -55,7 +55,15 @@ export type CardDepositRow = Selectable<CardDepositsTable>;
 export type SavedCardRow = Selectable<SavedCardsTable>;
 
 /** Job queue names of the card rail. */
-export const CARD_JOBS = { capture: 'card.capture', sync: 'card.sync' } as const;
+export const CARD_JOBS = {
+  capture: 'card.capture',
+  sync: 'card.sync',
+  challengeExpiry: 'card.challenge-expiry',
+  release: 'card.release',
+} as const;
+
+/** The decline code kept on a deposit whose 3-D Secure challenge was not answered in time. */
+export const CHALLENGE_EXPIRED_DECLINE_CODE = 'authentication_expired';
 
 const statusView: Readonly<Record<CardDepositStatus, CardDeposit['status']>> = {
   requires_action: 'requires_action',
@@ -123,6 +131,12 @@ export function createCardRail(rails: Rails, processor: PaymentProcessor | null)
   });
   rails.handle<{ depositId: string }>(CARD_JOBS.capture, async (job) => {
     await captureCardDeposit(rails, card, job.payload.depositId);
+  });
+  rails.handle<{ depositId: string }>(CARD_JOBS.challengeExpiry, async (job) => {
+    await syncCardDeposit(rails, card, job.payload.depositId);
+  });
+  rails.handle<{ depositId: string }>(CARD_JOBS.release, async (job) => {
+    await releaseAuthorisation(rails, card, job.payload.depositId);
   });
   return card;
 }
@@ -222,6 +236,14 @@ export async function createCardDeposit(
   await holdDeposit(rails, processor, row, payment);
   if (payment.status === 'authorised') {
     await scheduleCapture(rails, operationId);
+  } else if (payment.status === 'requires_action') {
+    // The challenge's owner: this job expires the deposit if the customer never answers (GET expires it too).
+    await rails.queue.enqueue({
+      queue: CARD_JOBS.challengeExpiry,
+      key: operationId,
+      payload: { depositId: operationId },
+      delayMs: rails.settings.cardChallengeTimeoutSeconds * 1000,
+    });
   }
   const stored = (await findDeposit(rails, operationId))!;
   return { statusCode: stored.status === 'requires_action' ? 202 : 201, deposit: toCardDeposit(stored) };
@@ -318,9 +340,16 @@ async function holdDeposit(
   const holdIds = [railLegId.hold(row.id, 0), ...(feeMinor > 0n ? [railLegId.hold(row.id, 1)] : [])];
   const counterparty = `${row.card_brand.toUpperCase()} •••• ${row.card_last4}`;
   const valueEurMinor = await eurValueMinor(core, asset.code, amountMinor);
+  // Awaiting 3-D Secure, the deposit expires with its challenge (CHALLENGE_EXPIRED), not with the 7-day hold.
   const pendingUntil = {
     expectedAt: new Date(core.now().getTime() + rails.settings.cardCaptureDelayMs).toISOString(),
-    expiresAt: new Date(core.now().getTime() + rails.settings.cardHoldTimeoutSeconds * 1000).toISOString(),
+    expiresAt: new Date(
+      core.now().getTime() +
+        (row.status === 'requires_action'
+          ? rails.settings.cardChallengeTimeoutSeconds
+          : rails.settings.cardHoldTimeoutSeconds) *
+          1000,
+    ).toISOString(),
   };
   try {
     await recordWithinLimit(core, row.user_id, 'deposit', valueEurMinor, (db) =>
@@ -485,9 +514,22 @@ export async function syncCardDeposit(
   if (!row?.processor_payment_id || (row.status !== 'requires_action' && row.status !== 'authorised')) {
     return row;
   }
-  const payment = await requireProcessor(card).getPayment(row.processor_payment_id);
+  const processor = requireProcessor(card);
+  let payment = await processor.getPayment(row.processor_payment_id);
   if (!payment) {
     return row;
+  }
+  if (payment.status === 'requires_action' && challengeExpired(rails, row)) {
+    // Unanswered in time: the authorisation is released at the processor, then the holds are voided below.
+    payment = await processor.cancel(row.processor_payment_id);
+    if (payment.status === 'cancelled') {
+      await rails.db
+        .updateTable('card_deposits')
+        .set({ decline_code: CHALLENGE_EXPIRED_DECLINE_CODE, updated_at: rails.core.now() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'requires_action')
+        .execute();
+    }
   }
   if (payment.status === 'authorised' && row.status === 'requires_action') {
     if (await setStatus(rails, row.id, ['requires_action'], 'authorised')) {
@@ -507,6 +549,27 @@ export async function syncCardDeposit(
     }
   }
   return findDeposit(rails, depositId);
+}
+
+/** True when the deposit's 3-D Secure challenge has been open longer than the settings allow. */
+function challengeExpired(rails: Rails, row: CardDepositRow): boolean {
+  const openMs = rails.core.now().getTime() - new Date(row.created_at).getTime();
+  return row.status === 'requires_action' && openMs >= rails.settings.cardChallengeTimeoutSeconds * 1000;
+}
+
+/**
+ * Releases the processor's authorisation of a deposit the ledger never held (swept by the recovery, which has no
+ * processor): without it the customer's card would stay reserved until the network's own expiry. Idempotent.
+ */
+export async function releaseAuthorisation(rails: Rails, card: CardRail, depositId: string): Promise<void> {
+  const row = await findDeposit(rails, depositId);
+  if (!row?.processor_payment_id || row.status !== 'voided' || !card.processor) {
+    return;
+  }
+  const payment = await card.processor.getPayment(row.processor_payment_id);
+  if (payment && (payment.status === 'authorised' || payment.status === 'requires_action')) {
+    await card.processor.cancel(row.processor_payment_id);
+  }
 }
 
 /** GET /card/deposits/{id}: the caller's deposit, synced with the processor first. */

@@ -53,6 +53,11 @@ export interface RailsSettings {
   readonly cardCaptureDelayMs: number;
   /** How long a card authorisation holds before the ledger releases it by itself (7 days, as card networks). */
   readonly cardHoldTimeoutSeconds: number;
+  /**
+   * How long a deposit waits for its 3-D Secure challenge before it expires: cancelled at the processor (the
+   * authorisation released) and voided in the ledger (15 minutes, within card schemes' authentication windows).
+   */
+  readonly cardChallengeTimeoutSeconds: number;
   /** How long after a withdrawal the simulated rail confirms or rejects it. */
   readonly withdrawalSettleDelayMs: number;
   /** The simulators (card processor, dev endpoints): open in demo mode only; staff may use the dev endpoints there. */
@@ -65,6 +70,9 @@ export interface RailsSettings {
  * deposit screen) all show (issue #15: settings said 2 while the seeded activity said 6).
  */
 export const CRYPTO_CONFIRMATIONS_REQUIRED = { bitcoin: 2, ethereum: 3 } as const;
+
+/** A 3-D Secure challenge left unanswered expires after 15 minutes (docs/api.md, "Card deposits"). */
+export const CARD_CHALLENGE_TIMEOUT_SECONDS = 15 * 60;
 
 /** The defaults per environment and mode: tests drive the queue and the chains by hand. */
 export function defaultRailsSettings(
@@ -79,6 +87,7 @@ export function defaultRailsSettings(
     confirmationsRequired: CRYPTO_CONFIRMATIONS_REQUIRED,
     cardCaptureDelayMs: test ? 0 : 1500,
     cardHoldTimeoutSeconds: 7 * 24 * 60 * 60,
+    cardChallengeTimeoutSeconds: CARD_CHALLENGE_TIMEOUT_SECONDS,
     withdrawalSettleDelayMs: test ? 0 : 3000,
     simulatorsOpen: mode === 'demo',
   };

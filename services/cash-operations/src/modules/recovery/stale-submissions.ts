@@ -77,13 +77,19 @@ async function afterDiscarded(core: CashCore, row: OperationRow): Promise<void> 
       await removeWithdrawal({ db }, row.id);
       return;
     case 'card_deposit':
-      // The processor's authorisation lapses by itself (no capture will come); the deposit shows as voided.
+      // The deposit shows as voided, and a job releases the processor's authorisation (the card rail owns the
+      // processor; without it the customer's card would stay reserved until the network's own expiry).
       await db
         .updateTable('card_deposits')
         .set({ status: 'voided', updated_at: core.now() })
         .where('id', '=', row.id)
         .where('status', 'in', ['requires_action', 'authorised'])
         .execute();
+      await new JobQueue({ db: core.db, now: core.now }).enqueue({
+        queue: CARD_JOBS.release,
+        key: row.id,
+        payload: { depositId: row.id },
+      });
       return;
     case 'sepa_deposit':
       await db.deleteFrom('sepa_credits').where('id', '=', row.id).execute();

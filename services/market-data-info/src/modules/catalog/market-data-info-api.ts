@@ -29,10 +29,19 @@ interface Catalog {
 export function createMarketDataInfoApi(db: MarketDataInfoDatabase): MarketDataInfoApi {
   let catalog: Promise<Catalog> | undefined;
   const load = () => {
-    catalog ??= readCatalog(db).catch((error: unknown) => {
-      catalog = undefined;
-      throw error;
-    });
+    catalog ??= readCatalog(db).then(
+      (read) => {
+        // Read before the seed ran (another service's seed asked first): empty, so not kept.
+        if (read.instruments.length === 0) {
+          catalog = undefined;
+        }
+        return read;
+      },
+      (error: unknown) => {
+        catalog = undefined;
+        throw error;
+      },
+    );
     return catalog;
   };
   return {

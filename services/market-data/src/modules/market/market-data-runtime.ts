@@ -28,6 +28,14 @@ import type { MarketDataDatabase } from '../../tables.ts';
 
 const MINUTE_MS = 60_000;
 
+/** The catalog is empty: market data was asked to start before market-data-info's seed ran. */
+class CatalogNotSeededError extends Error {
+  override readonly name = 'CatalogNotSeededError';
+  constructor() {
+    super('market data needs the instrument catalog (market-data-info has not seeded it yet)');
+  }
+}
+
 /** How the runtime is built besides the settings. */
 export interface MarketDataRuntimeOptions {
   readonly settings: MarketDataSettings;
@@ -61,7 +69,11 @@ export class MarketDataRuntime implements MarketDataApi {
 
   /** Starts everything once (later calls share the first); market-data-info's seed must have run. */
   start(): Promise<void> {
-    this.starting ??= this.startOnce();
+    this.starting ??= this.startOnce().catch((error: unknown) => {
+      // Not started (e.g. asked by another service's seed before the catalog was seeded): the next call tries again.
+      this.starting = null;
+      throw error;
+    });
     return this.starting;
   }
 
@@ -121,7 +133,15 @@ export class MarketDataRuntime implements MarketDataApi {
   }
 
   async getReferencePrice(productId: ProductId): Promise<string | null> {
-    await this.start();
+    try {
+      await this.start();
+    } catch (error) {
+      if (error instanceof CatalogNotSeededError) {
+        // Asked during the seeds, before the catalog exists: no market price yet (the caller has its fallback).
+        return null;
+      }
+      throw error;
+    }
     const price = this.feed?.referencePrice(productId) ?? null;
     return price === null ? null : price.toFixed(8).replace(/\.?0+$/, '');
   }
@@ -154,6 +174,9 @@ export class MarketDataRuntime implements MarketDataApi {
       throw new Error('market data needs the market-data-info client (mount market-data-info first)');
     }
     const [instruments, sources] = await Promise.all([info.listInstruments(), info.listSources()]);
+    if (instruments.length === 0) {
+      throw new CatalogNotSeededError();
+    }
     this.catalog = { instruments, sources };
     const log = this.context.log;
     this.calendarStore = new CalendarStore(

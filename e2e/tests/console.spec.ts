@@ -40,7 +40,8 @@ async function temporaryPassword(page: Page, recipient: string): Promise<string>
       .slice(1)
       .find((item) => item.includes(`<dd>${recipient}</dd>`));
     const found = message
-      ? /(?:temporary password|mot de passe temporaire) (\S+?)(?:;| ;)/.exec(message)
+      ? // Greedy up to the sentence's own ';': a password may hold '&', escaped in the page as '&amp;'.
+        (/temporary password (\S+);/.exec(message) ?? /mot de passe temporaire (\S+) ;/.exec(message))
       : null;
     if (found?.[1]) {
       return found[1]

@@ -502,7 +502,7 @@ export interface PreparedWrite {
 }
 
 /**
- * Builds a group's write as one statement, so atomic even outside a transaction: the ledgers' heads under a version
+ * Builds a group's write as one statement (atomic alone for one ledger; see execute for several): the ledgers' heads under a version
  * check, then each table's rows as a data-modifying CTE that applies only if every version matched (`ok`). Built
  * (and on PostgreSQL its arrays encoded) before it is sent: the engine prepares a group's write while the previous
  * group's write is still committing.
@@ -532,20 +532,46 @@ export function prepareWriteGroup(db: AnyKysely, writes: GroupWrites): PreparedW
     sql<{ ok: boolean; updated: number }>`with ${sql.join(steps, sql`, `)}
     select ${guard} as ok, (select count(*)::integer from upd_accounts) as updated`,
   );
+  const send = async (executor: AnyKysely): Promise<boolean> => {
+    const { rows } = await executor.executeQuery(compiled);
+    const row = rows[0];
+    if (row?.ok !== true) {
+      return false;
+    }
+    if (row.updated !== writes.accounts.length) {
+      throw new Error('Every touched account must be updated exactly once.');
+    }
+    return true;
+  };
   return {
     async execute() {
-      const { rows } = await db.executeQuery(compiled);
-      const row = rows[0];
-      if (row?.ok !== true) {
-        return false;
+      // Several ledgers: the heads whose version still matched are updated even when another's had moved (the
+      // statement's `ok` then keeps the transfers out). Alone, that would advance a head without its transfers and
+      // break the chain (a sequence gap and a hash that follows a transfer nobody wrote). So such a write runs in a
+      // transaction, rolled back when it does not apply. One ledger needs none: its head moves only with its rows.
+      if (writes.heads.length < 2 || db.isTransaction) {
+        return send(db);
       }
-      if (row.updated !== writes.accounts.length) {
-        throw new Error('Every touched account must be updated exactly once.');
-      }
-      return true;
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await send(trx))) {
+            throw new WriteDidNotApply();
+          }
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof WriteDidNotApply) {
+            return false;
+          }
+          throw error;
+        });
     },
   };
 }
+
+/** Rolls back a several-ledger write whose versions did not all match (see {@link prepareWriteGroup}). */
+class WriteDidNotApply extends Error {}
 
 /** Builds and sends a group's write at once (see {@link prepareWriteGroup}). */
 export function writeGroup(db: AnyKysely, writes: GroupWrites): Promise<boolean> {

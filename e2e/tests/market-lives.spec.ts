@@ -38,8 +38,8 @@ async function expectMoving(api: APIRequestContext, productId: string): Promise<
   // The tape shows the venue's trades (the participants' fills through the matching engine).
   const trades = await api.get(`/api/market-data/trades/${productId}`);
   expect(trades.status()).toBe(200);
-  const body = (await trades.json()) as { trades: Array<{ origin: string }> };
-  expect(body.trades.some((trade) => trade.origin === 'venue')).toBe(true);
+  const body = (await trades.json()) as { items: Array<{ origin: string }> };
+  expect(body.items.some((trade) => trade.origin === 'venue')).toBe(true);
 }
 
 test('crypto trades with no customer: last price and volume change within a minute; BTC moves alike in USD and CHF', async ({

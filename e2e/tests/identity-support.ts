@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** The languages every identity journey runs in. */
@@ -44,8 +50,8 @@ export function field(page: Page, label: string) {
 }
 
 /** A button by its exact visible name. */
-export function button(page: Page, name: string) {
-  return page.getByRole('button', { name, exact: true });
+export function button(scope: Page | Locator, name: string) {
+  return scope.getByRole('button', { name, exact: true });
 }
 
 /** Fails on any serious or critical WCAG 2.2 AA violation axe finds on the page as it is now. */

@@ -35,11 +35,12 @@ for (const language of LANGUAGES) {
     await open(page, language, `/dashboard/trading/?product=${CRYPTO_PRODUCT}`);
     await expect(cashFigure(page, language, 'balance')).toHaveText(money(language, 1000, 'EUR'));
 
-    // Just below the market: 5 bp under the mid, so it rests (the simulated market makers quote 5 bp either side of
-    // the reference price), and their quotes cross it once the price dips by about 10 bp, which the simulated ether
-    // price (70 % a year, about 10 bp a minute) often does within the wait below and seldom within seconds.
+    // Just below the market: 15 bp under the mid, behind the market makers' best bids (they quote 5 bp either side of
+    // the reference price, then every 5 bp), so it rests while the simulated participants' small sells take the best
+    // bid (docs/adr/0014-simulated-participants.md), and it fills once the price dips by about 20 bp, which the
+    // simulated ether price (70 % a year, about 10 bp a minute) often does within the wait below.
     const { bid, ask } = await quoteOf(page, CRYPTO_PRODUCT);
-    const limit = priceAt(midpointOf(bid, ask), 99.95);
+    const limit = priceAt(midpointOf(bid, ask), 99.85);
     await placeLimitBuy(page, language, '0.01', limit);
 
     const orders = await openOrdersTable(page, language);

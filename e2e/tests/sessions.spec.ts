@@ -37,7 +37,7 @@ test('a journey whose session is revoked signs no other journey out (signed out 
   await stillIn.goto('/dashboard/wallets/');
   await expect(stillIn.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
   // The demo customer's wallets come from the cash service with the second journey's token: it still works.
-  await expect(stillIn.getByRole('heading', { name: 'Everyday euros', exact: true })).toBeVisible();
+  await expect(stillIn.getByRole('heading', { name: 'Euros', exact: true })).toBeVisible();
   await expect(stillIn).not.toHaveURL(/\/login/);
   await first.close();
   await second.close();

@@ -55,7 +55,7 @@ const DEMO_WALLETS: readonly DemoWallet[] = [
   {
     userId: DEMO_USER_IDS.verifiedCustomer,
     asset: 'EUR',
-    name: 'Everyday euros',
+    name: 'Euros',
     movements: [
       {
         name: 'sepa-1',

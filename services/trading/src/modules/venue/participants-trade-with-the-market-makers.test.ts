@@ -1,6 +1,6 @@
 // Simulated participants (docs/adr/0014-simulated-participants.md): their market orders go through the venue's
 // matching engine like a customer's and trade with the market makers' quotes; without them the book is still.
-import type { InstrumentInfo } from '@tessera/contracts';
+import type { InstrumentInfo, ProductId } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { type InstrumentSpec, instrumentSpecOf } from '../instruments/instrument-spec.ts';
 import {
@@ -10,7 +10,7 @@ import {
 } from './internal-venue.ts';
 
 const SPY: InstrumentInfo = {
-  id: 'SPY_nyse',
+  id: 'SPY_nyse' as ProductId,
   symbol: 'SPY',
   source: 'nyse',
   name: 'SPDR S&P 500 ETF Trust',

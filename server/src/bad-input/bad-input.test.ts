@@ -17,7 +17,10 @@ import { runCases, summarise } from './run-cases.ts';
 const groups: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   // First: a service's document (/api/trading/openapi.json) belongs here, not to the service's own group.
   { name: 'API documents', pattern: /^\/api\/(docs(\/|$)|[a-z-]+\/openapi\.json$)/ },
-  { name: 'identity', pattern: /^(\/identity|\/oauth2|\/\.well-known|\/logout$|\/dev\/mailbox$)/ },
+  {
+    name: 'identity',
+    pattern: /^(\/identity|\/api\/identity\/|\/oauth2|\/\.well-known|\/logout$|\/dev\/mailbox$)/,
+  },
   { name: 'user-management', pattern: /^\/api\/user-management\// },
   { name: 'ledger', pattern: /^\/api\/ledger\// },
   { name: 'cash-operations', pattern: /^(\/api\/cash-operations\/|\/processor-sim\/)/ },

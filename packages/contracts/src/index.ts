@@ -4,6 +4,7 @@ export * from './product.ts';
 export * from './runtime-config.ts';
 export * from './ledger.ts';
 export * from './kyc.ts';
+export * from './kyc-verification.ts';
 export * from './identity-directory.ts';
 export * from './cash-operations.ts';
 export * from './payment-identifiers.ts';

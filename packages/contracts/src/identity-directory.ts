@@ -31,6 +31,46 @@ export interface IdentityDirectoryApi {
   lookupCustomerByEmail(email: string): Promise<CustomerDirectoryEntry | null>;
   /** The user's contact details, or `null` for an unknown id. */
   getContact(userId: string): Promise<UserContact | null>;
+  /**
+   * Appends one line to the staff audit log (the identity service's append-only table): how a service other than
+   * identity records a staff read of customer data, through `auditStaffAccess` of @tessera/platform (which checks
+   * the caller is staff and gave a reason). Offered by the identity service; absent in test doubles.
+   */
+  recordStaffAccess?(record: StaffAccessRecord): Promise<void>;
+}
+
+/** One line of the staff audit log as a service hands it over (the shape of StaffAuditLog.record's argument). */
+export interface StaffAccessRecord {
+  readonly actorId: string;
+  readonly actorGroups: readonly string[];
+  /** `area.verb`: `customer.search`, `customer.view`, `customer.wallets`... */
+  readonly action: string;
+  readonly subjectId?: string | null;
+  /** The case or ticket reference. */
+  readonly reason: string;
+  readonly detail?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The header a staff read carries its case or ticket reference in (docs/api.md, "Staff reads of customer data"):
+ * the console asks for it when a staff member opens a customer, and the services record it with each read.
+ */
+export const STAFF_REASON_HEADER = 'x-staff-reason';
+
+/**
+ * A case or ticket reference: 3 to 40 characters, letters A to Z (either case), digits and `. _ : / # -`, starting
+ * with a letter or a digit (`CASE-1042`, `ZD#58213`, `kyc:<case id>`). No spaces, so it reads the same everywhere.
+ */
+export const STAFF_CASE_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/#-]{2,39}$/;
+
+/** The case or ticket reference of a staff read's headers, or `null` when missing or not in the format above. */
+export function staffCaseReferenceOf(headers: Readonly<Record<string, unknown>>): string | null {
+  const value = headers[STAFF_REASON_HEADER];
+  if (typeof value !== 'string') {
+    return null;
+  }
+  const reference = value.trim();
+  return STAFF_CASE_REFERENCE_PATTERN.test(reference) ? reference : null;
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The identity service's in-process directory (IDENTITY_CLIENT of @tessera/contracts): who a customer e-mail
- * belongs to, and how to address a user. Staff, unconfirmed and disabled users are never found by e-mail.
+ * belongs to, how to address a user, and where other services write the staff audit log. Staff, unconfirmed and
+ * disabled users are never found by e-mail.
  */
 import type { CustomerDirectoryEntry, IdentityDirectoryApi, UserContact } from '@tessera/contracts';
 import type { IdentityDb } from '../../database.ts';
+import { createStaffAuditLog } from '../staff/staff-audit-log.ts';
 import type { UserRow } from '../tokens/tokens.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
 
@@ -17,7 +19,10 @@ function displayNameOf(user: Pick<UserRow, 'email' | 'attributes'>): string {
 
 /** Builds the directory over the identity schema. */
 export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
+  const auditLog = createStaffAuditLog(db);
   return {
+    // Other services' staff reads (customer lookup, KYC review) go to the same append-only table as identity's.
+    recordStaffAccess: (record) => auditLog.record(record),
     async lookupCustomerByEmail(email: string): Promise<CustomerDirectoryEntry | null> {
       const normalised = email.trim().toLowerCase();
       if (normalised.length === 0 || normalised.length > 254) {

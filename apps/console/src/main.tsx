@@ -8,15 +8,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parseRuntimeConfig } from '@tessera/contracts';
+import { applyThemePreference, storedThemePreference } from '@tessera/ui';
 import { initI18n } from './lib/i18n.ts';
-import { applyTheme, storedTheme } from './lib/theme.ts';
 import { createConsoleAuth } from './lib/auth.ts';
 import { createApiClient } from './lib/api.ts';
 import { createConsoleRouter } from './router.tsx';
 import { Toasts } from './components/toasts.tsx';
 
 async function start(): Promise<void> {
-  applyTheme(storedTheme());
+  applyThemePreference(storedThemePreference());
   const [config] = await Promise.all([
     fetch('/config.json', { credentials: 'same-origin' }).then(async (response) =>
       parseRuntimeConfig(await response.json()),

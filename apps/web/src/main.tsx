@@ -6,14 +6,14 @@
 import '@tessera/ui/styles.css';
 import './app.css';
 import { initI18n } from './lib/i18n.ts';
-import { applyTheme, storedTheme } from './lib/theme.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import { prerenderNamespaces } from './lib/prerendered-page.ts';
 import { adoptStyleNonce } from '@tessera/ui/style-nonce';
+import { applyThemePreference, storedThemePreference } from '@tessera/ui';
 
 async function start(): Promise<void> {
-  applyTheme(storedTheme());
+  applyThemePreference(storedThemePreference());
   // The CSP nonce for the <style> elements of dialogs and selects (packages/ui/src/lib/style-nonce.ts).
   adoptStyleNonce();
   // Fetched in parallel, evaluated each in its own task: React DOM, then the application (src/start-app.tsx).

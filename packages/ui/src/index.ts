@@ -159,12 +159,41 @@ export {
 } from './lib/format-money';
 /** Types of the money formatter. */
 export type { FormatMoneyOptions, MoneyLocale, MoneyParts, MoneySignDisplay } from './lib/format-money';
-/** Theme preference helpers (html[data-theme]). */
+/** Theme preference helpers (html[data-theme]) and the preference stored on the device. */
 export {
   applyThemePreference,
   parseThemePreference,
   readThemePreference,
+  setThemePreference,
+  storedThemePreference,
+  THEME_CHANGE_EVENT,
   THEME_PREFERENCES,
+  THEME_STORAGE_KEY,
 } from './lib/theme';
 /** Types of the theme helpers. */
 export type { ThemePreference } from './lib/theme';
+/** The translation loading rules both apps share (each app's lib/i18n.ts hands over its i18next instance). */
+export {
+  createTranslationBackend,
+  detectLanguage,
+  FALLBACK_LANGUAGES,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  languageOf,
+  rememberLanguage,
+  startTranslations,
+  switchLanguage,
+  toLanguage,
+  TRANSLATION_FIRST_RETRY_MS,
+  TRANSLATION_PARALLEL_READS,
+  TRANSLATION_RETRIES,
+} from './lib/i18n';
+/** Types of the translation helpers. */
+export type {
+  Language,
+  TranslationBackend,
+  TranslationInstance,
+  TranslationOptions,
+  TranslationSetup,
+} from './lib/i18n';

@@ -1,8 +1,14 @@
 import { Link, Outlet, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
-import { Button, SegmentedControl, Wordmark } from '@tessera/ui';
+import {
+  Button,
+  SegmentedControl,
+  setThemePreference,
+  storedThemePreference,
+  type ThemePreference,
+  Wordmark,
+} from '@tessera/ui';
 import { useState } from 'react';
 import { changeLanguage, currentLanguage, type Language, useTranslation } from '../lib/i18n.ts';
-import { setTheme, storedTheme, type Theme } from '../lib/theme.ts';
 
 /**
  * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Staff and Audit
@@ -14,7 +20,7 @@ export function ConsoleShell() {
   const { session, auth, queryClient } = useRouteContext({ from: '/_staff' });
   const navigate = useNavigate();
   const router = useRouter();
-  const [theme, setThemeState] = useState<Theme>(storedTheme);
+  const [theme, setThemeState] = useState<ThemePreference>(storedThemePreference);
   const admin = session.groups.includes('admin');
   const sections = [
     { to: '/home' as const, label: t('nav.home') },
@@ -71,8 +77,8 @@ export function ConsoleShell() {
               { value: 'system', label: t('nav.system') },
             ]}
             onValueChange={(value) => {
-              setTheme(value as Theme);
-              setThemeState(value as Theme);
+              setThemePreference(value as ThemePreference);
+              setThemeState(value as ThemePreference);
             }}
           />
           <Button

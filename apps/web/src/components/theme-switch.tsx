@@ -1,20 +1,25 @@
 import { useState } from 'react';
-import { SegmentedControl } from '@tessera/ui';
-import { setTheme, storedTheme, THEMES, type Theme } from '#/lib/theme.ts';
+import {
+  SegmentedControl,
+  setThemePreference,
+  storedThemePreference,
+  THEME_PREFERENCES,
+  type ThemePreference,
+} from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 
 /** Light, dark or system theme, remembered on this device. */
 export function ThemeSwitch() {
   const { t } = useTranslation('common');
-  const [theme, setThemeState] = useState<Theme>(storedTheme);
+  const [theme, setThemeState] = useState<ThemePreference>(storedThemePreference);
   return (
     <SegmentedControl
       label={t('theme.label')}
       value={theme}
-      options={THEMES.map((value) => ({ value, label: t(`theme.${value}`) }))}
+      options={THEME_PREFERENCES.map((value) => ({ value, label: t(`theme.${value}`) }))}
       onValueChange={(value) => {
-        setTheme(value as Theme);
-        setThemeState(value as Theme);
+        setThemePreference(value as ThemePreference);
+        setThemeState(value as ThemePreference);
       }}
       size="sm"
     />

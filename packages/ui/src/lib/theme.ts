@@ -31,3 +31,28 @@ export function applyThemePreference(
 export function readThemePreference(root: HTMLElement = document.documentElement): ThemePreference {
   return parseThemePreference(root.getAttribute('data-theme'));
 }
+
+/** The localStorage key of the preference, shared by the web app and the console (and apps/web's theme-init.js). */
+export const THEME_STORAGE_KEY = 'theme';
+/** The window event sent when the preference changes (a chart redraws its canvas colours on it). */
+export const THEME_CHANGE_EVENT = 'tessera:theme';
+
+/** The stored preference, or system when none, something unknown, or no storage at all. */
+export function storedThemePreference(): ThemePreference {
+  try {
+    return parseThemePreference(localStorage.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return 'system';
+  }
+}
+
+/** Applies a preference, remembers it on this device, and tells the page ({@link THEME_CHANGE_EVENT}). */
+export function setThemePreference(preference: ThemePreference): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, preference);
+  } catch {
+    // No storage (private mode): the choice holds for this page only.
+  }
+  applyThemePreference(preference);
+  window.dispatchEvent(new CustomEvent(THEME_CHANGE_EVENT, { detail: preference }));
+}

@@ -1,8 +1,17 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
-import { Button, CloseIcon, IconButton, MenuIcon, Wordmark } from '@tessera/ui';
+import {
+  Button,
+  CloseIcon,
+  IconButton,
+  MenuIcon,
+  setThemePreference,
+  storedThemePreference,
+  THEME_PREFERENCES,
+  type ThemePreference,
+  Wordmark,
+} from '@tessera/ui';
 import { changeLanguage, currentLanguage, LANGUAGES, useTranslation, type Language } from '#/lib/i18n.ts';
-import { setTheme, storedTheme, THEMES, type Theme } from '#/lib/theme.ts';
 import { useHydrated } from '#/lib/use-hydrated.ts';
 
 const PRODUCT_LINKS = [
@@ -215,14 +224,14 @@ function Choice<Value extends string>({
 /** Light, dark or system, remembered on this device (shown once hydrated: the stored choice is browser-only). */
 function ThemeChoice() {
   const { t } = useTranslation('common');
-  const [theme, setThemeState] = useState<Theme>(storedTheme);
+  const [theme, setThemeState] = useState<ThemePreference>(storedThemePreference);
   return (
     <Choice
       label={t('theme.label')}
       value={theme}
-      options={THEMES.map((value) => ({ value, label: t(`theme.${value}`) }))}
-      onChange={(value: Theme) => {
-        setTheme(value);
+      options={THEME_PREFERENCES.map((value) => ({ value, label: t(`theme.${value}`) }))}
+      onChange={(value: ThemePreference) => {
+        setThemePreference(value);
         setThemeState(value);
       }}
     />

@@ -17,6 +17,8 @@ export * from './health.ts';
 export * from './idempotency.ts';
 export * from './logging.ts';
 export * from './metrics.ts';
+export * from './object-store.ts';
+export * from './object-store-config.ts';
 export * from './rate-limit.ts';
 export * from './security.ts';
 export * from './routes.ts';

@@ -25,6 +25,7 @@ import { jwksRoutes } from './modules/tokens/jwks.routes.ts';
 import { createSigningKeyStore } from './modules/tokens/signing-keys.ts';
 import { buildTokenVerifier } from './modules/tokens/verifier.ts';
 import { protocolRoutes } from './modules/protocol/protocol.routes.ts';
+import { customerLookupRoutes } from './modules/staff/customers.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createRuntime } from './runtime.ts';
 import { demoUsers, seedDemoUsers } from './seed.ts';
@@ -40,6 +41,7 @@ const identityPlugin: FastifyPluginAsync<ServicePluginOptions> = async (app, { c
   await app.register(stylesheetRoute);
   await app.register(hostedLoginRoutes, { runtime });
   await app.register(staffRoutes, { runtime, context });
+  await app.register(customerLookupRoutes, { runtime, context });
   const { smtpUrl, mailFrom } = context.config;
   if (smtpUrl) {
     const stop = startDelivery({ db: runtime.db, smtpUrl, from: mailFrom, log: context.log });

@@ -8,6 +8,7 @@ import {
   ConfirmSignUpCommand,
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
+  RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
@@ -21,6 +22,8 @@ import {
 } from '@tessera/platform';
 import type { FastifyInstance } from 'fastify';
 import { type IdentityDb, IDENTITY_SCHEMA } from '../database.ts';
+import { hotp, newTotpSecret, totpStep } from '../modules/mfa/totp.ts';
+import { hashPassword } from '../modules/users/passwords.ts';
 import { createIdentityTokenVerifier, identityService } from '../service.ts';
 
 /** A running identity service for a test suite. */
@@ -171,4 +174,47 @@ let emailCounter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   emailCounter += 1;
   return `${prefix}.${emailCounter}.${Date.now().toString(36)}@example.test`;
+}
+
+/** A new staff member of `group` with TOTP enrolled, signed in (password, then the code); their id and token. */
+export async function staffSignedIn(
+  identity: IdentityHarness,
+  group: string,
+): Promise<{ id: string; email: string; token: string }> {
+  const email = uniqueEmail(group);
+  const password = strongPassword();
+  const secret = newTotpSecret();
+  const id = crypto.randomUUID();
+  await identity.db
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      email_verified: true,
+      phone_number: null,
+      password_hash: await hashPassword(password),
+      status: 'CONFIRMED',
+      groups: JSON.stringify([group]),
+      attributes: JSON.stringify({}),
+      totp_secret: secret,
+      totp_pending_secret: null,
+      totp_enabled: true,
+      preferred_mfa: 'SOFTWARE_TOKEN_MFA',
+      locale: 'en',
+    })
+    .execute();
+  const started = await identity.passwordAuth(email, password);
+  const done = await identity.client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: identity.clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: hotp(secret, totpStep()) },
+    }),
+  );
+  const token = done.AuthenticationResult?.AccessToken;
+  if (!token) {
+    throw new Error(`The ${group} could not sign in: ${started.ChallengeName ?? 'no challenge'}`);
+  }
+  return { id, email, token };
 }

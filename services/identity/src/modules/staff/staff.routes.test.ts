@@ -3,14 +3,11 @@
  * on every route), invitations go through the outbox, group changes, disable/enable, second-factor reset, and the
  * audit log that refuses UPDATE and DELETE.
  */
-import { RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IDENTITY_SCHEMA } from '../../database.ts';
-import { hotp, newTotpSecret, totpStep } from '../mfa/totp.ts';
-import { hashPassword } from '../users/passwords.ts';
-import { type IdentityHarness, startIdentity, strongPassword, uniqueEmail } from '../../testing/harness.ts';
+import { type IdentityHarness, staffSignedIn, startIdentity, uniqueEmail } from '../../testing/harness.ts';
 
 describeEachDatabase('staff management and audit log', ({ createDatabase }) => {
   let identity: IdentityHarness;
@@ -18,43 +15,6 @@ describeEachDatabase('staff management and audit log', ({ createDatabase }) => {
   let adminId: string;
   let agentToken: string;
   let agentId: string;
-
-  /** A staff member with TOTP enrolled, signed in; returns their id and access token. */
-  async function staffSignedIn(group: string): Promise<{ id: string; token: string }> {
-    const email = uniqueEmail(group);
-    const password = strongPassword();
-    const secret = newTotpSecret();
-    const id = crypto.randomUUID();
-    await identity.db
-      .insertInto('users')
-      .values({
-        id,
-        email,
-        email_verified: true,
-        phone_number: null,
-        password_hash: await hashPassword(password),
-        status: 'CONFIRMED',
-        groups: JSON.stringify([group]),
-        attributes: JSON.stringify({}),
-        totp_secret: secret,
-        totp_pending_secret: null,
-        totp_enabled: true,
-        preferred_mfa: 'SOFTWARE_TOKEN_MFA',
-        locale: 'en',
-      })
-      .execute();
-    const started = await identity.passwordAuth(email, password);
-    expect(started.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
-    const done = await identity.client.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: identity.clientId,
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        Session: started.Session,
-        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: hotp(secret, totpStep()) },
-      }),
-    );
-    return { id, token: done.AuthenticationResult!.AccessToken! };
-  }
 
   const api = (token: string, method: string, path: string, body?: unknown) =>
     fetch(`${identity.baseUrl}${path}`, {
@@ -68,8 +28,8 @@ describeEachDatabase('staff management and audit log', ({ createDatabase }) => {
 
   beforeAll(async () => {
     identity = await startIdentity(await createDatabase());
-    ({ id: adminId, token: adminToken } = await staffSignedIn('admin'));
-    ({ id: agentId, token: agentToken } = await staffSignedIn('support_agent'));
+    ({ id: adminId, token: adminToken } = await staffSignedIn(identity, 'admin'));
+    ({ id: agentId, token: agentToken } = await staffSignedIn(identity, 'support_agent'));
   });
   afterAll(async () => {
     await identity?.close();

@@ -12,7 +12,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The hosted login is served over TLS (Amplify forces https for its domain): a second, self-signed listener.
 process.env.E2E_TLS_PORT ??= String(port + 20_000);
 // A second server whose access tokens live 20 seconds and whose rotated refresh tokens have no reuse grace, for the
-// journeys where tabs outlive their token (token-refresh.spec.ts): the main one keeps the real 15 minutes.
+// journeys where tabs outlive their token (token-refresh.spec.ts), and whose 3-D Secure challenges expire after 5
+// seconds (wallets-deposit-outcomes.spec.ts): the main one keeps the real 15 minutes of both.
 process.env.E2E_SHORT_TOKEN_PORT ??= String(port + 1);
 process.env.E2E_SHORT_TOKEN_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-short-token-'));
 const shortTokenURL = `http://127.0.0.1:${process.env.E2E_SHORT_TOKEN_PORT}`;
@@ -103,6 +104,9 @@ export default defineConfig({
         IDENTITY_REFRESH_REUSE_GRACE_S: '0',
         // Its market moves once a second: nothing here watches prices, and the two cores are shared.
         MARKET_DATA_TICK_MS: '1000',
+        // A 3-D Secure challenge left unanswered expires after 5 seconds instead of 15 minutes, so a journey sees an
+        // abandoned card deposit end (wallets-deposit-outcomes.spec.ts); the main server keeps the real window.
+        CASH_CARD_CHALLENGE_TIMEOUT_S: '5',
         WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
       },
     },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadConfig, platformEnvSchema } from '@tessera/platform';
 import { describe, expect, it } from 'vitest';
 // The services' own config sections; not exported by their packages, read here only to check the example.
+import { cashOperationsEnvSchema } from '../../services/cash-operations/src/settings.ts';
 import { identityEnvSchema } from '../../services/identity/src/settings.ts';
 import { marketDataEnvSchema } from '../../services/market-data/src/settings.ts';
 import { timeSeriesEnvSchema } from '../../services/time-series/src/settings.ts';
@@ -23,6 +24,7 @@ function exampleEntries(): Map<string, string> {
 const schemaVariables = [
   ...Object.keys(platformEnvSchema.shape),
   ...Object.keys(identityEnvSchema.shape),
+  ...Object.keys(cashOperationsEnvSchema.shape),
   ...Object.keys(marketDataEnvSchema.shape),
   ...Object.keys(timeSeriesEnvSchema.shape),
 ].sort();
@@ -43,6 +45,7 @@ describe('.env.example', () => {
     );
     const withShown = loadConfig(shown, {
       identityService: identityEnvSchema,
+      cashOperations: cashOperationsEnvSchema,
       marketData: marketDataEnvSchema,
       timeSeries: timeSeriesEnvSchema,
     });

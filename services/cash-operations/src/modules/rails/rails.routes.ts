@@ -23,6 +23,7 @@ import { withdrawalsRoutes } from '../withdrawals/withdrawals.routes.ts';
 import { registerWithdrawalJobs } from '../withdrawals/withdrawals.service.ts';
 import type { RailRoutesOptions, RailsInstance } from './rails-routes-options.ts';
 import { createRailsBase, defaultRailsSettings, type RailsSettings } from './rails.ts';
+import { loadCashOperationsSettings } from '../../settings.ts';
 
 export type { RailsInstance } from './rails-routes-options.ts';
 
@@ -70,6 +71,8 @@ export const railsRoutes: ServiceRoutes<CashRoutesOptions> = async (app, options
   const { context } = options;
   const settings = {
     ...defaultRailsSettings(context.config.nodeEnv, context.config.mode),
+    // The operator's (CASH_CARD_CHALLENGE_TIMEOUT_S), then a test's.
+    ...loadCashOperationsSettings(),
     ...settingsOverrides.get(context),
   };
   const instance = buildRails(options, settings);

@@ -42,6 +42,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // The router's default leaves a route's pendingComponent in the entry: a skeleton exported from a page's module
+      // then pulls that whole page (and its dialogs) into what /login and the public pages load first.
+      codeSplittingOptions: {
+        defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
       quoteStyle: 'single',
@@ -59,6 +64,8 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the app supports preloads modules natively (Safari from 17; 16.4 just fetches them later).
     modulePreload: { polyfill: false },
+    // Read by the pre-render (scripts/prerender.ts: the modules a page starts with) and removed by it.
+    manifest: true,
   },
   // `npm run dev` (scripts/dev.mjs): what the server answers goes to it, websockets included (/api/*/ws); /lang stays
   // with Vite (public/lang: the server reads it from a build, which dev mode may not have).

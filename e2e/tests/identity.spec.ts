@@ -191,16 +191,30 @@ test('the sign-in and sign-up forms are in the first HTML: on screen with script
 });
 
 test('a sign-in typed and sent before the app has started goes through once it has', async ({ page }) => {
-  // The app's modules arrive late, so the form is used while only its pre-rendered HTML is there.
-  await page.route('**/assets/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+  // The app's modules arrive only once released, so the form is used while only its pre-rendered HTML is there.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released;
     await route.continue();
   });
   await page.goto('/login', { waitUntil: 'commit' });
   await field(page, text('en', 'auth:fields.email')).fill(DEMO_CUSTOMER.email);
   await field(page, text('en', 'auth:fields.password')).fill(DEMO_CUSTOMER.password);
   await expect(page.locator('form[data-app-ready]')).toHaveCount(0);
+  // Turning to the form fetched the identity modules (aws-amplify) already, without waiting for the app.
+  const identityModules =
+    (await page.locator('html').getAttribute('data-identity-preload'))?.split(' ') ?? [];
+  expect(identityModules.length).toBeGreaterThan(0);
+  for (const module of identityModules) {
+    await expect(page.locator(`link[rel="modulepreload"][href="${module}"]`)).toHaveCount(1);
+  }
   await button(page, text('en', 'auth:login.submit')).click();
-  // Held back (never a native submit with the password), then made by the app.
+  // Held back (never a native submit with the password) and shown busy at once, then made by the app.
+  await expect(page.locator('form[data-submit-pending][aria-busy="true"]')).toHaveCount(1);
+  await expect(page.locator('form[data-app-ready]')).toHaveCount(0);
+  release();
   await expect(page).toHaveURL(/\/dashboard\/home\/$/);
 });

@@ -49,6 +49,19 @@
   }
 })();
 
+// Adds a modulepreload for each of the space-separated module paths.
+function preload(paths) {
+  (paths || '').split(' ').forEach(function (path) {
+    if (path) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = path;
+      document.head.appendChild(link);
+    }
+  });
+}
+
 // A pre-rendered page names its application entry instead of loading it from the head (apps/web/scripts/
 // prerender.ts): it is started once the page's content has painted, so that content never waits for scripts.
 // A hidden pre-render (the wrong page or language, above) has nothing to show: the app starts at once. A page
@@ -65,6 +78,9 @@
       return;
     }
     started = true;
+    // The modules the app starts with (and a sign-in page's form), fetched together rather than one import level
+    // after another (scripts/prerender-html.ts, startModules).
+    preload(html.getAttribute('data-app-preload'));
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -90,15 +106,37 @@
 
 // A pre-rendered form (/login, /register; src/lib/prerendered-form.ts) is on screen before the app has started: a
 // submit then (Enter in a field, a click) would send the fields, password included, to the server and lose them.
-// It is held back and marked; the app submits it again once it has taken the form over.
-document.addEventListener(
-  'submit',
-  function (event) {
-    var form = event.target;
-    if (form && form.hasAttribute('data-await-app') && !form.hasAttribute('data-app-ready')) {
-      event.preventDefault();
-      form.setAttribute('data-submit-pending', '');
+// It is held back and marked busy at once (the submit button shows its spinner: packages/ui button.css); the app
+// submits it again once it has taken the form over. As soon as the visitor turns to such a form, the identity
+// modules (aws-amplify) are fetched too, so a sign-in does not wait for them after the app.
+(function () {
+  var identityRequested = false;
+  var awaitingApp = function (target) {
+    var form = target && target.closest ? target.closest('form[data-await-app]') : null;
+    return form && !form.hasAttribute('data-app-ready') ? form : null;
+  };
+  var preloadIdentity = function () {
+    if (!identityRequested) {
+      identityRequested = true;
+      preload(document.documentElement.getAttribute('data-identity-preload'));
     }
-  },
-  true,
-);
+  };
+  document.addEventListener('focusin', function (event) {
+    if (awaitingApp(event.target)) {
+      preloadIdentity();
+    }
+  });
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = awaitingApp(event.target);
+      if (form) {
+        event.preventDefault();
+        preloadIdentity();
+        form.setAttribute('data-submit-pending', '');
+        form.setAttribute('aria-busy', 'true');
+      }
+    },
+    true,
+  );
+})();

@@ -3,6 +3,8 @@ import {
   assemblePage,
   deferApplicationScripts,
   prerenderedFile,
+  startModules,
+  type BuildManifest,
   type PrerenderEntry,
 } from './prerender-html.ts';
 
@@ -82,5 +84,73 @@ describe('pre-rendered HTML', () => {
     expect(prerenderedFile('/help/category/4/retraits-et-virements/', 'fr')).toBe(
       'help/category/4/retraits-et-virements/index.fr.html',
     );
+  });
+
+  describe('the modules a page starts with', () => {
+    const manifest: BuildManifest = {
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_runtime.js'],
+        dynamicImports: ['../../node_modules/react-dom/client.js', 'src/start-app.tsx', 'src/lib/persist.ts'],
+      },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      '../../node_modules/react-dom/client.js': { file: 'assets/client.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      'src/start-app.tsx': {
+        file: 'assets/start-app.js',
+        imports: ['_runtime.js', '_react.js', '_router.js'],
+      },
+      '_router.js': { file: 'assets/router.js' },
+      'src/lib/persist.ts': { file: 'assets/persist.js' },
+      'src/routes/login.tsx?tsr-split=component': {
+        file: 'assets/login.js',
+        imports: ['index.html', '_router.js', '_identity.js'],
+      },
+      '_identity.js': {
+        file: 'assets/identity.js',
+        dynamicImports: ['../../node_modules/aws-amplify/dist/esm/auth/index.mjs'],
+      },
+      '../../node_modules/aws-amplify/dist/esm/auth/index.mjs': {
+        file: 'assets/auth.js',
+        imports: ['_tslib.js'],
+      },
+      '_tslib.js': { file: 'assets/tslib.js' },
+    };
+
+    it('lists what the entry imports at once, each file once, without the entry or what it loads later', () => {
+      const modules = startModules(manifest, ['/login']);
+      expect(modules.app).toEqual([
+        '/assets/runtime.js',
+        '/assets/client.js',
+        '/assets/react.js',
+        '/assets/start-app.js',
+        '/assets/router.js',
+      ]);
+      expect(modules.pages['/login']).toEqual(['/assets/login.js', '/assets/identity.js']);
+      expect(modules.identity).toEqual(['/assets/auth.js', '/assets/tslib.js']);
+    });
+
+    it('fails the build when the chunks it relies on are gone', () => {
+      expect(() => startModules(manifest, ['/register'])).toThrow(/no chunk src\/routes\/register/);
+      const entryChunk = { ...manifest['index.html']!, dynamicImports: ['src/start-app.tsx'] };
+      expect(() => startModules({ ...manifest, 'index.html': entryChunk }, [])).toThrow(/no longer imports/);
+    });
+
+    it('writes the lists on the page for public/theme-init.js', () => {
+      const html = assemblePage(
+        entry,
+        deferApplicationScripts(built),
+        { path: '/login', language: 'en' },
+        page,
+        {
+          modules: ['/assets/a.js', '/assets/b.js'],
+          identity: ['/assets/auth.js'],
+        },
+      );
+      expect(html).toContain(
+        'data-app-preload="/assets/a.js /assets/b.js" data-identity-preload="/assets/auth.js"',
+      );
+    });
   });
 });

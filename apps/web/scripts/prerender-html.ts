@@ -26,6 +26,81 @@ export function prerenderedFile(path: string, language: HelpLanguage): string {
   return join(...path.split('/').filter(Boolean), name);
 }
 
+/** A chunk of Vite's build manifest (dist/.vite/manifest.json), as far as the pre-render reads it. */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/** The files of the chunks `keys` and of every chunk they import statically, each once, as root paths. */
+export function moduleFiles(manifest: BuildManifest, keys: readonly string[]): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) {
+      return;
+    }
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) {
+      throw new Error(`The build manifest has no chunk ${key}.`);
+    }
+    files.push(`/${chunk.file}`);
+    (chunk.imports ?? []).forEach(visit);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/**
+ * What a pre-rendered page fetches at once when it starts its app (public/theme-init.js adds a modulepreload for
+ * each), so the modules arrive together instead of one import level after another:
+ *  - `app`: the entry's own imports, React DOM and src/start-app.tsx, which src/main.tsx imports at once;
+ *  - `pages`: per sign-in page, its route's component (the router would ask for it only once started);
+ *  - `identity`: aws-amplify, fetched when the visitor turns to a sign-in form (src/lib/amplify.ts imports it on
+ *    demand), so that a sign-in does not wait for it after the app.
+ */
+export function startModules(
+  manifest: BuildManifest,
+  pagePaths: readonly string[],
+): { app: string[]; pages: Record<string, string[]>; identity: string[] } {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) {
+    throw new Error('The build manifest has no entry.');
+  }
+  const startKeys = (manifest[entryKey]?.dynamicImports ?? []).filter((key) =>
+    /(^|\/)(react-dom\/client\.js|src\/start-app\.tsx)$/.test(key),
+  );
+  if (startKeys.length !== 2) {
+    throw new Error(
+      `The entry no longer imports react-dom/client and src/start-app.tsx (found ${startKeys}).`,
+    );
+  }
+  const entryFile = `/${manifest[entryKey]?.file}`;
+  const app = moduleFiles(manifest, [entryKey, ...startKeys]).filter((file) => file !== entryFile);
+  const withoutApp = (files: string[]) => files.filter((file) => file !== entryFile && !app.includes(file));
+  const pages = Object.fromEntries(
+    pagePaths.map((path) => [
+      path,
+      withoutApp(moduleFiles(manifest, [`src/routes${path}.tsx?tsr-split=component`])),
+    ]),
+  );
+  const identityKeys = [
+    ...new Set(
+      Object.values(manifest).flatMap((chunk) =>
+        (chunk.dynamicImports ?? []).filter((key) => /node_modules\/aws-amplify\//.test(key)),
+      ),
+    ),
+  ];
+  if (identityKeys.length === 0) {
+    throw new Error('No chunk of the build imports aws-amplify on demand.');
+  }
+  return { app, pages, identity: withoutApp(moduleFiles(manifest, identityKeys)) };
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -64,6 +139,7 @@ export function assemblePage(
   template: string,
   { path, language }: { path: string; language: HelpLanguage },
   page: PrerenderedPage,
+  preload: { modules: readonly string[]; identity?: readonly string[] } = { modules: [] },
 ): string {
   if (!page.head) {
     throw new Error(`${path} (${language}) rendered no PageHead.`);
@@ -79,10 +155,14 @@ export function assemblePage(
     ...page.head.tags.map((tag) => renderTag(tag, entry.PAGE_HEAD_MARKER)),
     `<script type="application/json" id="${entry.PRERENDER_DATA_ID}">${data}</script>`,
   ].join('\n    ');
+  const preloads = [
+    preload.modules.length > 0 ? ` data-app-preload="${escapeAttribute(preload.modules.join(' '))}"` : '',
+    preload.identity?.length ? ` data-identity-preload="${escapeAttribute(preload.identity.join(' '))}"` : '',
+  ].join('');
   return template
     .replace(
       /<html lang="[^"]*"/,
-      `<html lang="${language}" data-prerendered="${escapeAttribute(path)}" data-prerendered-lang="${language}"`,
+      `<html lang="${language}" data-prerendered="${escapeAttribute(path)}" data-prerendered-lang="${language}"${preloads}`,
     )
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta\s+name="description"[^>]*>/, '')

@@ -37,6 +37,8 @@ import {
   assemblePage,
   deferApplicationScripts,
   prerenderedFile,
+  startModules,
+  type BuildManifest,
   type PrerenderEntry,
 } from './prerender-html.ts';
 
@@ -172,6 +174,19 @@ async function main(): Promise<void> {
     build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
   });
   const template = deferApplicationScripts(await readFile(join(outDir, 'index.html'), 'utf8'));
+  // Read here and removed: the manifest is for this script, not something the server should publish.
+  const manifestFile = join(outDir, '.vite/manifest.json');
+  const modules = startModules(
+    JSON.parse(await readFile(manifestFile, 'utf8')) as BuildManifest,
+    AUTH_PAGE_PATHS,
+  );
+  await rm(join(outDir, '.vite'), { recursive: true, force: true });
+  const preloadFor = (path: string) => {
+    const page = modules.pages[path];
+    return page
+      ? { modules: [...modules.app, ...page], identity: modules.identity }
+      : { modules: modules.app };
+  };
   const entry = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as PrerenderEntry;
   // From the built entry, not imported from src/lib/page-head.tsx: that would load React before NODE_ENV is set.
   const placeholder = entry.PUBLIC_ORIGIN_PLACEHOLDER;
@@ -190,7 +205,7 @@ async function main(): Promise<void> {
       });
       const file = join(outDir, prerenderedFile(path, language));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, assemblePage(entry, template, { path, language }, page));
+      await writeFile(file, assemblePage(entry, template, { path, language }, page, preloadFor(path)));
     }
     for (const language of HELP_LANGUAGES) {
       const page = await entry.renderPage({
@@ -203,7 +218,10 @@ async function main(): Promise<void> {
       });
       const file = join(outDir, prerenderedFile(NOT_FOUND_PATH, language));
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, assemblePage(entry, template, { path: NOT_FOUND_PATH, language }, page));
+      await writeFile(
+        file,
+        assemblePage(entry, template, { path: NOT_FOUND_PATH, language }, page, preloadFor(NOT_FOUND_PATH)),
+      );
     }
     await writeFile(
       join(outDir, 'routes.json'),

@@ -2,7 +2,7 @@
  * A form that is on screen before the app has started (the pre-rendered /login and /register): the visitor may
  * type in it and submit it while the app loads. public/theme-init.js holds back a submit of a form marked
  * {@link AWAIT_APP_ATTRIBUTE} until the app has taken it over (the password never goes to the server in a native
- * submit); the form's hook then submits it again through the app. What was typed stays: the form gives
+ * submit), showing the form busy meanwhile; the form's hook then submits it again through the app. What was typed stays: the form gives
  * react-hook-form no default for a field while hydrating, so it reads the field's value from the page.
  */
 import { useEffect, useRef } from 'react';
@@ -29,7 +29,9 @@ export function usePrerenderedForm() {
     }
     form.setAttribute(READY_ATTRIBUTE, '');
     if (form.hasAttribute(PENDING_ATTRIBUTE)) {
+      // The app's own busy state (the submit button's) takes over from the one theme-init.js showed.
       form.removeAttribute(PENDING_ATTRIBUTE);
+      form.removeAttribute('aria-busy');
       form.requestSubmit();
     }
   }, []);

@@ -45,6 +45,8 @@ describeEachDatabase('cash operations routes are documented', ({ createDatabase 
         'GET /sepa/camt054/imports',
         'GET /sepa/camt054/imports/{id}',
         'GET /sepa/details',
+        'GET /staff/customers/{userId}',
+        'GET /staff/wallets',
         'GET /summary',
         'GET /wallets',
         'GET /wallets/{walletId}',

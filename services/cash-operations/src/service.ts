@@ -41,6 +41,7 @@ import {
   STALE_SUBMISSIONS_SWEEP_INTERVAL_MS,
 } from './modules/recovery/stale-submissions.ts';
 import { seedDemoWallets } from './modules/seed/demo-seed.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { statementsRoutes } from './modules/statements/statements.routes.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
@@ -136,6 +137,7 @@ export function defineCashOperationsService(options: CashCoreOptions = {}) {
         fxRoutes,
         transfersRoutes,
         limitsRoutes,
+        staffRoutes,
       ]) {
         await app.register(routes, { context, core });
       }

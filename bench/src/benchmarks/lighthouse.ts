@@ -218,7 +218,13 @@ export const lighthouseBenchmark: Benchmark = {
     const serverPort = 40_000 + Math.floor(Math.random() * 10_000);
     // Demo mode, for the demo customer to sign in as; it refuses NODE_ENV=production, which changes nothing the
     // pages are served with (the same built files, headers and compression in either mode).
-    const stop = await startServer(serverPort, { NODE_ENV: 'development', TESSERA_MODE: 'demo' });
+    // PUBLIC_URL: the canonical, hreflang and Open Graph links are absolute on the configured origin, as in
+    // production (without it they are root-relative, which Lighthouse's SEO audits rightly fail).
+    const stop = await startServer(serverPort, {
+      NODE_ENV: 'development',
+      TESSERA_MODE: 'demo',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+    });
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,

@@ -15,6 +15,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as StaffAuditRouteImport } from './routes/_staff/audit'
 import { Route as StaffHomeRouteImport } from './routes/_staff/home'
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff'
+import { Route as StaffKycIndexRouteImport } from './routes/_staff/kyc.index'
+import { Route as StaffKycCaseIdRouteImport } from './routes/_staff/kyc.$caseId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -45,6 +47,16 @@ const StaffStaffRoute = StaffStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffKycIndexRoute = StaffKycIndexRouteImport.update({
+  id: '/kyc/',
+  path: '/kyc/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffKycCaseIdRoute = StaffKycCaseIdRouteImport.update({
+  id: '/kyc/$caseId',
+  path: '/kyc/$caseId',
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -52,6 +64,8 @@ export interface FileRoutesByFullPath {
   '/audit': typeof StaffAuditRoute
   '/home': typeof StaffHomeRoute
   '/staff': typeof StaffStaffRoute
+  '/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/kyc/': typeof StaffKycIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -59,6 +73,8 @@ export interface FileRoutesByTo {
   '/audit': typeof StaffAuditRoute
   '/home': typeof StaffHomeRoute
   '/staff': typeof StaffStaffRoute
+  '/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/kyc': typeof StaffKycIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -68,12 +84,15 @@ export interface FileRoutesById {
   '/_staff/audit': typeof StaffAuditRoute
   '/_staff/home': typeof StaffHomeRoute
   '/_staff/staff': typeof StaffStaffRoute
+  '/_staff/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/_staff/kyc/': typeof StaffKycIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/audit' | '/home' | '/staff'
+  fullPaths:
+    '/' | '/login' | '/audit' | '/home' | '/staff' | '/kyc/$caseId' | '/kyc/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/audit' | '/home' | '/staff'
+  to: '/' | '/login' | '/audit' | '/home' | '/staff' | '/kyc/$caseId' | '/kyc'
   id:
     | '__root__'
     | '/'
@@ -82,6 +101,8 @@ export interface FileRouteTypes {
     | '/_staff/audit'
     | '/_staff/home'
     | '/_staff/staff'
+    | '/_staff/kyc/$caseId'
+    | '/_staff/kyc/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -134,6 +155,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffStaffRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/kyc/': {
+      id: '/_staff/kyc/'
+      path: '/kyc'
+      fullPath: '/kyc/'
+      preLoaderRoute: typeof StaffKycIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/kyc/$caseId': {
+      id: '/_staff/kyc/$caseId'
+      path: '/kyc/$caseId'
+      fullPath: '/kyc/$caseId'
+      preLoaderRoute: typeof StaffKycCaseIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -141,12 +176,16 @@ interface StaffRouteChildren {
   StaffAuditRoute: typeof StaffAuditRoute
   StaffHomeRoute: typeof StaffHomeRoute
   StaffStaffRoute: typeof StaffStaffRoute
+  StaffKycCaseIdRoute: typeof StaffKycCaseIdRoute
+  StaffKycIndexRoute: typeof StaffKycIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffAuditRoute: StaffAuditRoute,
   StaffHomeRoute: StaffHomeRoute,
   StaffStaffRoute: StaffStaffRoute,
+  StaffKycCaseIdRoute: StaffKycCaseIdRoute,
+  StaffKycIndexRoute: StaffKycIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

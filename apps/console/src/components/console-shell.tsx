@@ -22,8 +22,10 @@ export function ConsoleShell() {
   const router = useRouter();
   const [theme, setThemeState] = useState<ThemePreference>(storedThemePreference);
   const admin = session.groups.includes('admin');
+  const reviewer = admin || session.groups.includes('kyc_reviewer');
   const sections = [
     { to: '/home' as const, label: t('nav.home') },
+    ...(reviewer ? [{ to: '/kyc' as const, label: t('nav.kyc') }] : []),
     ...(admin
       ? [
           { to: '/staff' as const, label: t('nav.staff') },

@@ -7,6 +7,7 @@ import { requireSignIn, type ServiceContext, type ServiceRoutes } from '@tessera
 import { accountRoutes } from '../accounts/accounts.routes.ts';
 import { tenantRoutes } from '../tenants/tenants.routes.ts';
 import { transferRoutes } from '../transfers/transfers.routes.ts';
+import { verificationRunRoutes } from '../verification/verification-runs.routes.ts';
 import type { LedgerService } from './ledger-api.ts';
 import { type TenantAccess, tenantAccess } from './tenant-access.ts';
 
@@ -22,11 +23,12 @@ export type LedgerRouteOptions = {
   readonly access: TenantAccess;
 };
 
-/** Every ledger route: tenants and ledgers, accounts, transfers. */
+/** Every ledger route: tenants and ledgers, accounts, transfers, the recorded runs of the ledger check. */
 export const ledgerRoutes: ServiceRoutes<LedgerRoutesOptions> = async (app, { context, ledger }) => {
   requireSignIn(app, context.auth);
   const access = tenantAccess(context);
   await app.register(tenantRoutes, { ledger, access });
   await app.register(accountRoutes, { ledger, access });
   await app.register(transferRoutes, { ledger, access });
+  await app.register(verificationRunRoutes, { ledger, access, db: context.db });
 };

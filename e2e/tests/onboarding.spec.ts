@@ -3,7 +3,7 @@
  * verifies the phone number with the code the SMS outbox (dev mailbox) shows, reaches level 1 by the server's rule
  * (user management reads the identity service's verified e-mail and phone; nothing is set by the client), and
  * opens a first wallet. The page shows the level, what it allows with the policy's amounts (read back from
- * GET /api/user-management/me), and says plainly that document verification (level 2) is not available yet.
+ * GET /api/user-management/me), and offers identity verification (level 2) once the phone is verified.
  * English on a laptop, French on a phone; axe on the onboarding pages and no horizontal scroll.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -87,12 +87,12 @@ for (const language of LANGUAGES) {
     await prompt.getByRole('link', { name: o(language, 'prompt.verifyPhone') }).click();
     await expect(page).toHaveURL(/\/dashboard\/KYC\/$/);
 
-    // The page: level 0, what it allows, the next step, and level 2 said plainly to be unavailable.
+    // The page: level 0, what it allows, the next step, and identity verification waiting for level 1.
     await expect(
       page.getByRole('heading', { name: o(language, 'current.title', { label: levelLabel(language, 0) }) }),
     ).toBeVisible();
     await expect(page.getByText(o(language, 'current.next0'))).toBeVisible();
-    await expect(page.getByText(o(language, 'steps.document.text'))).toBeVisible();
+    await expect(page.getByText(text(language, 'kyc:status.needsLevel1'))).toBeVisible();
     await expect(page.getByText(o(language, 'steps.wallet.locked'))).toBeVisible();
     expect((await profileOf(page)).kycLevel).toBe(0);
     await expectAccessible(page);

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'wallets',
   'trading',
   'onboarding',
+  'kyc',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

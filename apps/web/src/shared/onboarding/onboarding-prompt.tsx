@@ -1,12 +1,14 @@
 /**
  * The home page's KYC prompt. A fresh customer (level 0, or no wallet yet) gets the two steps to a first wallet:
  * verify the phone (level 1, on /dashboard/KYC/) and open the wallet. A level-1 customer with a wallet gets their
- * level and what it allows; from level 2 nothing is shown. The level is the one cash operations reports (the
- * limits the home loader has read); the amounts come from the policy module.
+ * level, what it allows and where their identity verification stands (/me's kycStatus), with a link to
+ * /dashboard/KYC/; from level 2 only an application in progress, waiting or sent back is shown. The level is the
+ * one cash operations reports (the limits the home loader has read); the amounts come from the policy module.
+ * A `kyc.updated` event refetches both (features/kyc use-kyc-live-updates.ts), so the prompt follows a decision.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { KYC_POLICY, type KycLevel, WALLET_CREATE_KYC_LEVEL } from '@tessera/contracts';
+import { KYC_POLICY, type KycLevel, type KycStatus, WALLET_CREATE_KYC_LEVEL } from '@tessera/contracts';
 import { Banner, Button, Card } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatAmountText } from '#/lib/money.ts';
@@ -14,19 +16,53 @@ import { useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { limitsQueryOptions } from '#/shared/cash/api/get-cash-limits.ts';
 import { walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
 import { useLevelLabel } from './allowance-list.tsx';
+import { useCustomerProfileOptions } from './customer-profile.ts';
 import { Step, StepList } from './step-list.tsx';
 
-/** The level from which the prompt steps aside (the next level cannot be reached from the app yet). */
+/** The level from which the prompt shows only an application the customer or the bank is working on. */
 const PROMPT_UNTIL_LEVEL = 2;
 
+/** The statuses that still need the customer or a reviewer. */
+const OPEN_STATUSES: readonly KycStatus[] = [
+  'in_progress',
+  'submitted',
+  'under_review',
+  'more_info_requested',
+];
+
+/** "Identity verification: Under review", with the link to the page. */
+function VerificationStatus({ status }: { status: KycStatus }) {
+  const { t } = useTranslation(['onboarding', 'kyc']);
+  return (
+    <Banner
+      tone={status === 'more_info_requested' || status === 'rejected' ? 'warning' : 'info'}
+      title={t('prompt.status', { status: t(`kyc:status.${status}.name`) })}
+      action={
+        <Button asChild variant="secondary" size="sm">
+          <Link to="/dashboard/KYC/">{t('prompt.seeStatus')}</Link>
+        </Button>
+      }
+    >
+      {t(`kyc:status.${status}.title`)}
+    </Banner>
+  );
+}
+
 export function OnboardingPrompt() {
-  const { t } = useTranslation('onboarding');
+  const { t } = useTranslation(['onboarding', 'kyc']);
   const levelLabel = useLevelLabel();
   const call = useCashCall();
   const limits = useQuery(limitsQueryOptions(call));
   const wallets = useQuery(walletsQueryOptions(call));
-  if (!limits.data || !wallets.data || limits.data.kycLevel >= PROMPT_UNTIL_LEVEL) {
+  const profile = useQuery(useCustomerProfileOptions());
+  const status = profile.data?.kycStatus;
+  if (!limits.data || !wallets.data) {
     return null;
+  }
+  if (limits.data.kycLevel >= PROMPT_UNTIL_LEVEL) {
+    return status && (OPEN_STATUSES.includes(status) || status === 'rejected') ? (
+      <VerificationStatus status={status} />
+    ) : null;
   }
   const level = limits.data.kycLevel as KycLevel;
   const canOpenWallets = level >= WALLET_CREATE_KYC_LEVEL;
@@ -38,16 +74,21 @@ export function OnboardingPrompt() {
         tone="info"
         title={t('prompt.levelTitle', { label: levelLabel(level) })}
         action={
-          <Button asChild variant="secondary" size="sm">
-            <Link to="/dashboard/KYC/">{t('prompt.levels')}</Link>
+          <Button asChild variant={status === 'not_started' ? 'primary' : 'secondary'} size="sm">
+            <Link to="/dashboard/KYC/">
+              {!status || status === 'not_started' ? t('prompt.verify') : t('prompt.seeStatus')}
+            </Link>
           </Button>
         }
       >
-        {perPeriod
-          ? t('prompt.levelText', {
+        {perPeriod ? (
+          <p>
+            {t('prompt.levelText', {
               perPeriod: formatAmountText(perPeriod, 'EUR', currentLanguage(), { trim: true }),
-            })
-          : null}
+            })}
+          </p>
+        ) : null}
+        {status ? <p>{t('prompt.status', { status: t(`kyc:status.${status}.name`) })}</p> : null}
       </Banner>
     );
   }

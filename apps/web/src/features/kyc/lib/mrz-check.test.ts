@@ -118,6 +118,16 @@ describe('checkMrz', () => {
     ]);
   });
 
+  it('says the nationality or the issuing state differ from the declared ones', () => {
+    const zone = passportZone().join('\n');
+    expect(
+      checkMrz(zone, 'passport', { ...DECLARED, nationality: 'BEL', issuingCountry: 'NLD' }, TODAY).advice,
+    ).toEqual([{ code: 'nationalityMismatch', onDocument: 'NLD' }]);
+    expect(
+      checkMrz(zone, 'passport', { ...DECLARED, nationality: 'NLD', issuingCountry: 'FRA' }, TODAY).advice,
+    ).toEqual([{ code: 'issuingCountryMismatch', onDocument: 'NLD' }]);
+  });
+
   it('says the document has expired', () => {
     const zone = passportZone({ expiry: '250101' }).join('\n');
     expect(checkMrz(zone, 'passport', DECLARED, TODAY).advice).toEqual([

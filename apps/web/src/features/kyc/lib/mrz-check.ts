@@ -33,6 +33,8 @@ export type MrzAdvice =
   | { code: 'unreadable'; line: number }
   | { code: 'nameMismatch'; onDocument: string }
   | { code: 'birthDateMismatch'; onDocument: string }
+  | { code: 'nationalityMismatch'; onDocument: string }
+  | { code: 'issuingCountryMismatch'; onDocument: string }
   | { code: 'expired'; expiryDate: string };
 
 /** What the customer declared earlier in the flow, which the zone must match. */
@@ -41,6 +43,10 @@ export interface DeclaredIdentity {
   lastName: string;
   /** YYYY-MM-DD. */
   birthDate: string;
+  /** Alpha-3, as the zone writes it. */
+  nationality?: string;
+  /** The document's issuing state, alpha-3. */
+  issuingCountry?: string;
 }
 
 /** The fields read from a valid zone (dates as YYYY-MM-DD). */
@@ -196,6 +202,15 @@ function namesMatch(declared: DeclaredIdentity, reading: MrzReading): boolean {
   return lastOk && firstOk;
 }
 
+/** Two state codes of the zone compared; Germany writes 'D' where others write three letters (ICAO 9303). */
+function sameState(left: string, right: string): boolean {
+  const canonical = (code: string) => {
+    const trimmed = code.replace(/<+$/, '');
+    return trimmed === 'D' ? 'DEU' : trimmed;
+  };
+  return canonical(left) === canonical(right);
+}
+
 function readingOf(result: ParseResult, today: string): MrzReading {
   const fields = result.fields;
   return {
@@ -242,6 +257,12 @@ export function checkMrz(
   }
   if (declared && declared.birthDate !== reading.birthDate) {
     advice.push({ code: 'birthDateMismatch', onDocument: reading.birthDate });
+  }
+  if (declared?.nationality && !sameState(declared.nationality, reading.nationality)) {
+    advice.push({ code: 'nationalityMismatch', onDocument: reading.nationality });
+  }
+  if (declared?.issuingCountry && !sameState(declared.issuingCountry, reading.issuingState)) {
+    advice.push({ code: 'issuingCountryMismatch', onDocument: reading.issuingState });
   }
   if (reading.expiryDate < today) {
     advice.push({ code: 'expired', expiryDate: reading.expiryDate });

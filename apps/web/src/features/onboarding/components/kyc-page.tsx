@@ -1,10 +1,11 @@
 /**
  * /dashboard/KYC/: the customer's verification level, what it allows and the next step, the steps to a first
- * wallet (confirm the e-mail, verify the phone: level 1; open the wallet) and what each level allows. The level is
- * the server's (user management: level 1 follows the identity service's verified e-mail and phone); the limits
- * are the policy module's. Document verification (level 2) is not available yet, and the page says so.
+ * wallet (confirm the e-mail, verify the phone: level 1; open the wallet), then identity verification (levels 2
+ * and 3, whose content the route gives: features/kyc) and what each level allows. The level is the server's (user
+ * management: level 1 follows the identity service's verified e-mail and phone, levels 2 and 3 a reviewer's
+ * approval); the limits are the policy module's.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { KYC_LEVELS, type KycLevel, WALLET_CREATE_KYC_LEVEL } from '@tessera/contracts';
@@ -21,7 +22,8 @@ import { useCustomerProfileOptions } from '#/shared/onboarding/customer-profile.
 import { Step, StepList } from '#/shared/onboarding/step-list.tsx';
 import { ATTRIBUTES_QUERY_KEY, VerifyAttribute } from './verify-attribute.tsx';
 
-export function KycPage() {
+/** `verification`: the identity-verification step's content for the customer's level. */
+export function KycPage({ verification }: { verification: (level: KycLevel) => ReactNode }) {
   const { t } = useTranslation(['onboarding', 'errors']);
   const profile = useQuery(useCustomerProfileOptions());
   useDocumentTitle(`${t('page.title')} — Tessera`);
@@ -33,7 +35,7 @@ export function KycPage() {
       {profile.data ? (
         <>
           <CurrentLevel level={profile.data.kycLevel} />
-          <GetStarted level={profile.data.kycLevel} />
+          <GetStarted level={profile.data.kycLevel} verification={verification} />
           <AllLevels current={profile.data.kycLevel} />
         </>
       ) : null}
@@ -53,8 +55,14 @@ function CurrentLevel({ level }: { level: KycLevel }) {
   );
 }
 
-/** The steps to a first wallet, then the level-2 step that is not available yet. */
-function GetStarted({ level }: { level: KycLevel }) {
+/** The steps to a first wallet, then identity verification. */
+function GetStarted({
+  level,
+  verification,
+}: {
+  level: KycLevel;
+  verification: (level: KycLevel) => ReactNode;
+}) {
   const { t } = useTranslation(['onboarding', 'auth', 'errors']);
   const identity = useIdentity();
   const [phoneJustVerified, setPhoneJustVerified] = useState(false);
@@ -127,8 +135,12 @@ function GetStarted({ level }: { level: KycLevel }) {
             </>
           ) : null}
         </Step>
-        <Step number={4} title={t('steps.document.title')} state={level >= 2 ? 'done' : 'unavailable'}>
-          {level >= 2 ? null : <p>{t('steps.document.text')}</p>}
+        <Step
+          number={4}
+          title={t('steps.document.title')}
+          state={level >= 2 ? 'done' : level >= 1 ? 'todo' : 'locked'}
+        >
+          {verification(level)}
         </Step>
       </StepList>
     </Card>

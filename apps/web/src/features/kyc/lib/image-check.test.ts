@@ -31,7 +31,7 @@ describe('checkImage', () => {
   });
 
   it('refuses an empty file and one over 8 MiB', async () => {
-    expect(await checkImage(new Blob([]))).toEqual({ ok: false, code: 'KYC_DOCUMENT_EMPTY' });
+    expect(await checkImage(new Blob([]))).toEqual({ ok: false, code: 'KYC_DOCUMENT_TYPE_UNSUPPORTED' });
     const large = new Uint8Array(KYC_IMAGE_MAX_BYTES + 1);
     large.set(PNG);
     expect(await checkImage(new Blob([large]))).toEqual({ ok: false, code: 'KYC_DOCUMENT_TOO_LARGE' });

@@ -36,9 +36,6 @@ export type ImageRejection =
 export async function checkImage(
   file: Blob,
 ): Promise<{ ok: true; type: KycImageType } | { ok: false; code: ImageRejection }> {
-  if (file.size === 0) {
-    return { ok: false, code: 'KYC_DOCUMENT_EMPTY' };
-  }
   const type = imageTypeOf(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
   if (!type) {
     return { ok: false, code: 'KYC_DOCUMENT_TYPE_UNSUPPORTED' };

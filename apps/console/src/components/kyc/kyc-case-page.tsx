@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
-import type { KycCaseDetail, KycDecisionRecord } from '@tessera/contracts';
+import {
+  KYC_SINGLE_SIDED_DOCUMENT_TYPES,
+  type KycCaseDetail,
+  type KycDecisionRecord,
+} from '@tessera/contracts';
 import { Alert, ArrowLeftIcon, Badge, Button, Card, PageHeader, Table, TableScroll } from '@tessera/ui';
 import type { ReactNode } from 'react';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
@@ -253,6 +257,10 @@ function KycCase({ caseId, reference }: { caseId: string; reference: string }) {
             caseId={detail.id}
             reference={reference}
             uploaded={detail.application.files.map((file) => file.slot)}
+            singleSided={
+              detail.application.document !== null &&
+              KYC_SINGLE_SIDED_DOCUMENT_TYPES.includes(detail.application.document.type)
+            }
           />
         </div>
         <Identity detail={detail} />

@@ -71,16 +71,20 @@ export function KycDocuments({
   caseId,
   reference,
   uploaded,
+  singleSided,
 }: {
   caseId: string;
   reference: string;
   uploaded: readonly KycFileSlot[];
+  /** A passport has no back: its slot is shown only if one was sent anyway. */
+  singleSided: boolean;
 }) {
   const { t } = useTranslation('kyc');
+  const slots = KYC_FILE_SLOTS.filter((slot) => uploaded.includes(slot) || !(singleSided && slot === 'back'));
   return (
     <Card title={t('documents.title')} description={t('documents.lead')} headingLevel={2}>
       <div className="kyc-documents">
-        {KYC_FILE_SLOTS.map((slot) => (
+        {slots.map((slot) => (
           <figure key={slot} className="kyc-document">
             {uploaded.includes(slot) ? (
               <DocumentImage caseId={caseId} slot={slot} reference={reference} />

@@ -78,24 +78,25 @@ export function KycMrzComparison({ detail }: { detail: KycCaseDetail }) {
               rowHeader: true,
               cell: (row) => t(`fields.${row.field}`),
             },
-            { key: 'declared', header: t('mrz.declared'), cell: (row) => row.declared ?? '—' },
-            { key: 'zone', header: t('mrz.zone'), cell: (row) => row.zone ?? '—' },
             {
               key: 'result',
               header: t('mrz.result'),
               cell: (row) => <Badge tone={RESULT_TONES[row.result]}>{t(`mrz.${row.result}`)}</Badge>,
             },
+            { key: 'declared', header: t('mrz.declared'), cell: (row) => row.declared ?? '—' },
+            { key: 'zone', header: t('mrz.zone'), cell: (row) => row.zone ?? '—' },
           ]}
         />
       </TableScroll>
       <h3 className="kyc-subheading">{t('mrz.checkDigits')}</h3>
       {check.valid ? (
         <p>
-          <Badge tone="success">{t('mrz.match')}</Badge> {t('mrz.valid', { format: check.format ?? '—' })}
+          <Badge tone="success">{t('mrz.validBadge')}</Badge>{' '}
+          {t('mrz.valid', { format: check.format ?? '—' })}
         </p>
       ) : (
         <p>
-          <Badge tone="danger">{t('mrz.mismatch')}</Badge>{' '}
+          <Badge tone="danger">{t('mrz.invalidBadge')}</Badge>{' '}
           {t('mrz.invalid', { fields: check.invalidFields.join(', ') || '—' })}
         </p>
       )}

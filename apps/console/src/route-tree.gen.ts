@@ -14,7 +14,10 @@ import { Route as StaffRouteImport } from './routes/_staff'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as StaffAuditRouteImport } from './routes/_staff/audit'
 import { Route as StaffHomeRouteImport } from './routes/_staff/home'
+import { Route as StaffLedgerRouteImport } from './routes/_staff/ledger'
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff'
+import { Route as StaffCustomersIndexRouteImport } from './routes/_staff/customers.index'
+import { Route as StaffCustomersUserIdRouteImport } from './routes/_staff/customers.$userId'
 import { Route as StaffKycIndexRouteImport } from './routes/_staff/kyc.index'
 import { Route as StaffKycCaseIdRouteImport } from './routes/_staff/kyc.$caseId'
 
@@ -42,9 +45,24 @@ const StaffHomeRoute = StaffHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffLedgerRoute = StaffLedgerRouteImport.update({
+  id: '/ledger',
+  path: '/ledger',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffStaffRoute = StaffStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCustomersIndexRoute = StaffCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCustomersUserIdRoute = StaffCustomersUserIdRouteImport.update({
+  id: '/customers/$userId',
+  path: '/customers/$userId',
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffKycIndexRoute = StaffKycIndexRouteImport.update({
@@ -63,8 +81,11 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/audit': typeof StaffAuditRoute
   '/home': typeof StaffHomeRoute
+  '/ledger': typeof StaffLedgerRoute
   '/staff': typeof StaffStaffRoute
+  '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/customers/': typeof StaffCustomersIndexRoute
   '/kyc/': typeof StaffKycIndexRoute
 }
 export interface FileRoutesByTo {
@@ -72,8 +93,11 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/audit': typeof StaffAuditRoute
   '/home': typeof StaffHomeRoute
+  '/ledger': typeof StaffLedgerRoute
   '/staff': typeof StaffStaffRoute
+  '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/customers': typeof StaffCustomersIndexRoute
   '/kyc': typeof StaffKycIndexRoute
 }
 export interface FileRoutesById {
@@ -83,16 +107,38 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_staff/audit': typeof StaffAuditRoute
   '/_staff/home': typeof StaffHomeRoute
+  '/_staff/ledger': typeof StaffLedgerRoute
   '/_staff/staff': typeof StaffStaffRoute
+  '/_staff/customers/$userId': typeof StaffCustomersUserIdRoute
   '/_staff/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/_staff/customers/': typeof StaffCustomersIndexRoute
   '/_staff/kyc/': typeof StaffKycIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/login' | '/audit' | '/home' | '/staff' | '/kyc/$caseId' | '/kyc/'
+    | '/'
+    | '/login'
+    | '/audit'
+    | '/home'
+    | '/ledger'
+    | '/staff'
+    | '/customers/$userId'
+    | '/kyc/$caseId'
+    | '/customers/'
+    | '/kyc/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/audit' | '/home' | '/staff' | '/kyc/$caseId' | '/kyc'
+  to:
+    | '/'
+    | '/login'
+    | '/audit'
+    | '/home'
+    | '/ledger'
+    | '/staff'
+    | '/customers/$userId'
+    | '/kyc/$caseId'
+    | '/customers'
+    | '/kyc'
   id:
     | '__root__'
     | '/'
@@ -100,8 +146,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/_staff/audit'
     | '/_staff/home'
+    | '/_staff/ledger'
     | '/_staff/staff'
+    | '/_staff/customers/$userId'
     | '/_staff/kyc/$caseId'
+    | '/_staff/customers/'
     | '/_staff/kyc/'
   fileRoutesById: FileRoutesById
 }
@@ -148,11 +197,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffHomeRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/ledger': {
+      id: '/_staff/ledger'
+      path: '/ledger'
+      fullPath: '/ledger'
+      preLoaderRoute: typeof StaffLedgerRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_staff/staff': {
       id: '/_staff/staff'
       path: '/staff'
       fullPath: '/staff'
       preLoaderRoute: typeof StaffStaffRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/customers/': {
+      id: '/_staff/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof StaffCustomersIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/customers/$userId': {
+      id: '/_staff/customers/$userId'
+      path: '/customers/$userId'
+      fullPath: '/customers/$userId'
+      preLoaderRoute: typeof StaffCustomersUserIdRouteImport
       parentRoute: typeof StaffRoute
     }
     '/_staff/kyc/': {
@@ -175,16 +245,22 @@ declare module '@tanstack/react-router' {
 interface StaffRouteChildren {
   StaffAuditRoute: typeof StaffAuditRoute
   StaffHomeRoute: typeof StaffHomeRoute
+  StaffLedgerRoute: typeof StaffLedgerRoute
   StaffStaffRoute: typeof StaffStaffRoute
+  StaffCustomersUserIdRoute: typeof StaffCustomersUserIdRoute
   StaffKycCaseIdRoute: typeof StaffKycCaseIdRoute
+  StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
   StaffKycIndexRoute: typeof StaffKycIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffAuditRoute: StaffAuditRoute,
   StaffHomeRoute: StaffHomeRoute,
+  StaffLedgerRoute: StaffLedgerRoute,
   StaffStaffRoute: StaffStaffRoute,
+  StaffCustomersUserIdRoute: StaffCustomersUserIdRoute,
   StaffKycCaseIdRoute: StaffKycCaseIdRoute,
+  StaffCustomersIndexRoute: StaffCustomersIndexRoute,
   StaffKycIndexRoute: StaffKycIndexRoute,
 }
 

@@ -11,9 +11,10 @@ import { useState } from 'react';
 import { changeLanguage, currentLanguage, type Language, useTranslation } from '../lib/i18n.ts';
 
 /**
- * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Staff and Audit
- * log for admins), who is signed in, language, theme and sign-out. Sections other issues will add appear only
- * once they exist, never as "coming soon".
+ * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Customers for
+ * support agents and admins; KYC review for reviewers and admins; Ledger, Staff and Audit log for admins), who is
+ * signed in, language, theme and sign-out. Sections other issues will add appear only once they exist, never as
+ * "coming soon".
  */
 export function ConsoleShell() {
   const { t } = useTranslation();
@@ -23,11 +24,14 @@ export function ConsoleShell() {
   const [theme, setThemeState] = useState<ThemePreference>(storedThemePreference);
   const admin = session.groups.includes('admin');
   const reviewer = admin || session.groups.includes('kyc_reviewer');
+  const support = admin || session.groups.includes('support_agent');
   const sections = [
     { to: '/home' as const, label: t('nav.home') },
+    ...(support ? [{ to: '/customers' as const, label: t('nav.customers') }] : []),
     ...(reviewer ? [{ to: '/kyc' as const, label: t('nav.kyc') }] : []),
     ...(admin
       ? [
+          { to: '/ledger' as const, label: t('nav.ledger') },
           { to: '/staff' as const, label: t('nav.staff') },
           { to: '/audit' as const, label: t('nav.audit') },
         ]

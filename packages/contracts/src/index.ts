@@ -7,6 +7,7 @@ export * from './kyc.ts';
 export * from './kyc-verification.ts';
 export * from './identity-directory.ts';
 export * from './cash-operations.ts';
+export * from './simulated-rates.ts';
 export * from './payment-identifiers.ts';
 export * from './demo.ts';
 export * from './market-data-info.ts';

@@ -39,16 +39,17 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
       await t.call('GET', '/api/cash-operations/wallets', { token: anaToken })
     ).json().items;
     anaEur = wallets.find((wallet) => wallet.asset === 'EUR')!;
-    // Bring the remaining deposit limit to EUR 20,000.00 with an incoming SEPA credit (it counts, unrefused).
+    // Bring the remaining deposit limit to EUR 10,000.00 with an incoming SEPA credit (it counts, unrefused): the
+    // seeded deposits already use about EUR 36,000 of the 50,000.
     const before = await depositLimit();
-    const toUse = eurChange(before.remaining, '20000.00');
+    const toUse = eurChange(before.remaining, '10000.00');
     expect(eur(toUse)).toBeGreaterThan(0n);
     const credit = await t.call('POST', '/api/cash-operations/dev/sepa/incoming', {
       token: anaToken,
       body: { iban: anaEur.iban, amount: toUse, debtorName: 'Ana Demo' },
     });
     expect(credit.statusCode, credit.body).toBe(201);
-    expect(await depositLimit()).toMatchObject({ remaining: '20000.00' });
+    expect(await depositLimit()).toMatchObject({ remaining: '10000.00' });
   }, 120_000);
 
   it('lets only one of two simultaneous card deposits through and cancels the other authorisation', async () => {
@@ -76,7 +77,7 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
         t.call('POST', '/api/cash-operations/card/deposits', {
           token: anaToken,
           key,
-          body: { walletId: anaEur.id, amount: '12000.00', token },
+          body: { walletId: anaEur.id, amount: '6000.00', token },
         }),
       ),
     );
@@ -93,12 +94,12 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
 
     // The limit holds: only the accepted deposit counts.
     const limit = await depositLimit();
-    expect(limit.remaining).toBe('8000.00');
+    expect(limit.remaining).toBe('4000.00');
     expect(eur(limit.used)).toBeLessThanOrEqual(eur(limit.limit));
 
-    // Nothing was booked for the refused one: one pending hold of 12,000.00 on the wallet, one operation.
+    // Nothing was booked for the refused one: one pending hold of 6,000.00 on the wallet, one operation.
     const after = await t.ledger.getAccount('tessera', anaEur.id);
-    expect(eurChange(after.balance.creditsPending, before.balance.creditsPending)).toBe('12000.00');
+    expect(eurChange(after.balance.creditsPending, before.balance.creditsPending)).toBe('6000.00');
     const activity = (
       await t.call('GET', `/api/cash-operations/wallets/${anaEur.id}/activity`, { token: anaToken })
     ).json();
@@ -122,7 +123,7 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
     const retry = await t.call('POST', '/api/cash-operations/card/deposits', {
       token: anaToken,
       key: keys[answers.findIndex((answer) => answer.statusCode === 422)]!,
-      body: { walletId: anaEur.id, amount: '12000.00', token },
+      body: { walletId: anaEur.id, amount: '6000.00', token },
     });
     expect(retry.statusCode, retry.body).toBe(422);
     expect(retry.json().error.code).toBe('CASH_LIMIT_EXCEEDED');
@@ -130,7 +131,7 @@ describeEachDatabase('card deposits under concurrent requests', ({ createDatabas
     // Capture posts the accepted deposit only; the ledger is consistent.
     await t.rails.rails.drain();
     const settled = await t.ledger.getAccount('tessera', anaEur.id);
-    expect(eurChange(settled.balance.available, before.balance.available)).toBe('12000.00');
+    expect(eurChange(settled.balance.available, before.balance.available)).toBe('6000.00');
     expect((await processor.getPayment(refusedRow.processor_payment_id!))?.status).toBe('cancelled');
     expect((await t.verifyAll()).every((check) => check.ok)).toBe(true);
   });

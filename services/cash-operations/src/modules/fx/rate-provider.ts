@@ -10,7 +10,7 @@
  * - it must be cheap to call (quotes ask once per request): cache upstream data inside the adapter.
  */
 import { Decimal, scale } from '@tessera/money';
-import { isCashAssetCode } from '@tessera/contracts';
+import { isCashAssetCode, SIMULATED_EUR_VALUES } from '@tessera/contracts';
 import { RateUnavailableError } from '../../errors.ts';
 
 /** A mid-market rate and when it was observed. */
@@ -29,20 +29,6 @@ export interface RateProvider {
 /** Decimals kept for rates. */
 export const RATE_SCALE = 14;
 
-/**
- * The simulator's starting EUR value of one unit of each asset (late 2026, rounded). Every pair is derived through
- * EUR: USD→GBP = value(USD) / value(GBP).
- */
-export const SIMULATED_EUR_VALUES: Readonly<Record<string, string>> = {
-  EUR: '1',
-  USD: '0.925',
-  GBP: '1.175',
-  CHF: '1.065',
-  BTC: '62000',
-  ETH: '3200',
-  USDC: '0.925',
-};
-
 /** Options of {@link createSimulatedRateProvider}. */
 export interface SimulatedRateOptions {
   readonly now?: () => Date;
@@ -59,10 +45,11 @@ export interface SimulatedRateOptions {
 export function createSimulatedRateProvider(options: SimulatedRateOptions = {}): RateProvider {
   const now = options.now ?? (() => new Date());
   const eurValue = (asset: string, at: Date): Decimal => {
-    const seeded = SIMULATED_EUR_VALUES[asset];
-    if (seeded === undefined || !isCashAssetCode(asset)) {
+    // The starting values are the demo market's (SIMULATED_EUR_VALUES): every pair goes through EUR.
+    if (!isCashAssetCode(asset)) {
       throw new RateUnavailableError(undefined, { asset });
     }
+    const seeded = SIMULATED_EUR_VALUES[asset];
     const base = Decimal.from(seeded);
     if (options.frozen === true || asset === 'EUR') {
       return base;

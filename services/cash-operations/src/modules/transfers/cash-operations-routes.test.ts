@@ -96,9 +96,9 @@ describeEachDatabase('cash operations routes', ({ createDatabase }) => {
 
   it('totals the home summary in the reference currency with the rates used', async () => {
     const summary = (await call('ana', 'GET', '/summary')).body;
-    // Frozen simulator: 1 USD = 0.925 EUR, 1 BTC = 62,000 EUR.
+    // Frozen simulator (SIMULATED_EUR_VALUES): 1 USD = 0.925 EUR, 1 BTC = 88,000 EUR.
     expect(summary.referenceCurrency).toBe('EUR');
-    expect(summary.total).toBe('29850.00');
+    expect(summary.total).toBe('36350.00');
     expect(summary.rates.map((rate: { asset: string }) => rate.asset).sort()).toEqual(['BTC', 'USD']);
     expect(summary.recentActivity.length).toBe(5);
   });

@@ -4,20 +4,18 @@
  * that price converted at the fiat rate the app uses, so BTC-CHF and BTC-USD move by the same percentage on the same
  * day. Stocks keep their own process (one listing each).
  *
- * The rates are the simulated rate provider's starting EUR values (services/cash-operations/src/modules/fx/
- * rate-provider.ts, SIMULATED_EUR_VALUES): market data cannot import another service's internals, so the fiat
- * values are repeated here and must change with them. Cash operations lets fiat rates drift within ±0.2 % over
+ * The rates are the simulated rates' starting EUR values (SIMULATED_EUR_VALUES in @tessera/contracts), the table
+ * cash operations' rate provider starts from too. Cash operations lets fiat rates drift within ±0.2 % over
  * minutes; a listing follows the starting rate, so it stays within that band of the converted USD price.
  */
-import type { InstrumentInfo } from '@tessera/contracts';
+import { type InstrumentInfo, isCashAssetCode, SIMULATED_EUR_VALUES } from '@tessera/contracts';
 
-/** The EUR value of one unit of each fiat currency, as cash operations' simulated rates start. */
-const FIAT_EUR_VALUES: Readonly<Record<string, number>> = {
-  EUR: 1,
-  USD: 0.925,
-  GBP: 1.175,
-  CHF: 1.065,
-};
+/** The EUR value of one unit of a fiat currency as the simulated rates start, or undefined for another code. */
+function fiatEurValue(currency: string): number | undefined {
+  const fiat = ['EUR', 'USD', 'GBP', 'CHF'].includes(currency) && isCashAssetCode(currency);
+  // A simulated price process works in floats (profiles.ts); the rate only decides where a listing's price sits.
+  return fiat ? Number(SIMULATED_EUR_VALUES[currency]) : undefined;
+}
 
 /** How a listing's price follows another one: the base listing and the rate (1 base currency = `rate` quote). */
 export interface DerivedListing {
@@ -41,8 +39,8 @@ export function derivedListingOf(
       candidate.currency === 'USD' &&
       candidate.symbol === `${asset}-USD`,
   );
-  const usdEur = FIAT_EUR_VALUES.USD;
-  const quoteEur = FIAT_EUR_VALUES[info.currency];
+  const usdEur = fiatEurValue('USD');
+  const quoteEur = fiatEurValue(info.currency);
   if (base === undefined || usdEur === undefined || quoteEur === undefined) {
     return null;
   }

@@ -39,12 +39,8 @@ export function KycFlow({ step }: { step: KycStep }) {
   // A step the document does not have (the zone of a driving licence) is the review's neighbour instead.
   const current = steps.includes(step) ? step : 'review';
   useDocumentTitle(`${t(`steps.${current}.title`)} — ${t('flow.title')} — Tessera`);
-  const firstRender = useRef(true);
+  // Each step opens at its heading (also the first: the button that opened the flow is gone).
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
     heading.current?.focus();
   }, [current]);
 

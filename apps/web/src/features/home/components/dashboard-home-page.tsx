@@ -5,6 +5,7 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { summaryQueryOptions, useCashSummary } from '#/shared/cash/api/get-cash-summary.ts';
 import { useWallets, walletsQueryOptions } from '#/shared/cash/api/get-wallets.ts';
+import { useMayOpenWallets } from '#/shared/cash/api/get-cash-limits.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatRateText } from '#/lib/money.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
@@ -96,6 +97,7 @@ function QuickActions() {
   const { t } = useTranslation('wallets');
   const wallets = useQuery(walletsQueryOptions(useCashCall()));
   const firstWallet = wallets.data?.find((wallet) => wallet.status === 'open');
+  const mayOpenWallets = useMayOpenWallets();
   return (
     <Card as="section" className="cash-section" aria-labelledby="home-actions-title">
       <h2 id="home-actions-title" className="cash-section__title">
@@ -114,7 +116,8 @@ function QuickActions() {
             {t('actions.transfer')}
           </Link>
         </Button>
-        <NewWalletButton variant="secondary" />
+        {/* Below level 1 the onboarding prompt above shows the way to verification instead. */}
+        {mayOpenWallets ? <NewWalletButton variant="secondary" /> : null}
       </div>
     </Card>
   );
@@ -127,6 +130,16 @@ function NewWalletButton({ variant }: { variant: 'primary' | 'secondary' }) {
       <Link to="/dashboard/wallets/" search={{ action: 'new' }}>
         {t('actions.newWallet')}
       </Link>
+    </Button>
+  );
+}
+
+/** Below level 1: where a wallet starts, the phone check on the identity verification page. */
+function VerifyPhoneButton() {
+  const { t } = useTranslation('wallets');
+  return (
+    <Button asChild variant="primary">
+      <Link to="/dashboard/KYC/">{t('create.verifyPhone')}</Link>
     </Button>
   );
 }
@@ -151,6 +164,7 @@ function HomeWallets() {
 function HomeWalletList() {
   const { t } = useTranslation(['wallets', 'errors']);
   const { data: wallets, error } = useWallets();
+  const mayOpenWallets = useMayOpenWallets();
   // A failed refresh keeps the last list and says so above it.
   const failure = error ? <Banner tone="danger">{errorMessage(t, error)}</Banner> : null;
   if (wallets.length > 0) {
@@ -167,8 +181,8 @@ function HomeWalletList() {
       <EmptyState
         icon={<WalletIcon />}
         title={t('list.emptyTitle')}
-        description={t('list.emptyText')}
-        action={<NewWalletButton variant="primary" />}
+        description={mayOpenWallets ? t('list.emptyText') : t('create.levelRequired')}
+        action={mayOpenWallets ? <NewWalletButton variant="primary" /> : <VerifyPhoneButton />}
       />
     </>
   );

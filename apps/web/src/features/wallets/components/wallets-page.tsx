@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Banner, Button, Card, EmptyState, PageHeader, Skeleton, WalletIcon } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { useWallets } from '#/shared/cash/api/get-wallets.ts';
+import { useMayOpenWallets } from '#/shared/cash/api/get-cash-limits.ts';
 import { QueryBoundary } from '#/components/query-boundary.tsx';
 import { errorMessage } from '#/lib/error-message.ts';
 import { WalletCards } from '#/components/cash/wallet-cards.tsx';
@@ -46,7 +47,7 @@ export function WalletsPage({ action }: { action: 'new' | 'transfer' }) {
         </section>
         <div className="cash-section">
           <Card as="section" title={t('create.title')} headingLevel={2}>
-            <CreateWalletForm />
+            <CreateWallet />
           </Card>
           <LimitsPanel />
         </div>
@@ -55,6 +56,24 @@ export function WalletsPage({ action }: { action: 'new' | 'transfer' }) {
         open={action === 'transfer'}
         onClose={() => void navigate({ to: '/dashboard/wallets/', search: { action: 'new' } })}
       />
+    </div>
+  );
+}
+
+/** The creation form, or below level 1 (where the service refuses it) the way to verification. */
+function CreateWallet() {
+  const { t } = useTranslation('wallets');
+  if (useMayOpenWallets()) {
+    return <CreateWalletForm />;
+  }
+  return (
+    <div className="app-stack">
+      <p>{t('create.levelRequired')}</p>
+      <div className="app-cluster">
+        <Button asChild variant="primary">
+          <Link to="/dashboard/KYC/">{t('create.verifyPhone')}</Link>
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { CashLimits } from '@tessera/contracts';
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type CashLimits, WALLET_CREATE_KYC_LEVEL } from '@tessera/contracts';
 import {
   CASH_STALE_TIME_MS,
   cashKeys,
@@ -25,4 +25,14 @@ export function limitsQueryOptions(call: CashCall) {
 /** The limits a route's loader has put in the cache. */
 export function useCashLimits() {
   return useSuspenseQuery(limitsQueryOptions(useCashCall()));
+}
+
+/**
+ * Whether the customer's level allows opening a wallet (level 1, a verified phone). While the limits load, or when
+ * they cannot be read, the answer is yes: the service still refuses, and a customer is never told to verify for
+ * nothing.
+ */
+export function useMayOpenWallets(): boolean {
+  const limits = useQuery(limitsQueryOptions(useCashCall()));
+  return !limits.data || limits.data.kycLevel >= WALLET_CREATE_KYC_LEVEL;
 }

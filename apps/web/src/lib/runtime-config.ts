@@ -1,3 +1,5 @@
+// First: zod's configuration holds for every parse after it, this file's being the first (lib/zod-config.ts).
+import './zod-config.ts';
 import { parseRuntimeConfig, type RuntimeConfig } from '@tessera/contracts';
 
 /** Loads /config.json, the server's runtime configuration (service base URLs, identity settings). */

@@ -62,6 +62,15 @@ function preload(paths) {
   });
 }
 
+// aws-amplify's modules (data-identity-preload), once: for a sign-in form, or a session to check.
+var identityRequested = false;
+function preloadIdentity() {
+  if (!identityRequested) {
+    identityRequested = true;
+    preload(document.documentElement.getAttribute('data-identity-preload'));
+  }
+}
+
 // A pre-rendered page names its application entry instead of loading it from the head (apps/web/scripts/
 // prerender.ts): it is started once the page's content has painted, so that content never waits for scripts.
 // A hidden pre-render (the wrong page or language, above) has nothing to show: the app starts at once. A page
@@ -81,6 +90,20 @@ function preload(paths) {
     // The modules the app starts with (and a sign-in page's form), fetched together rather than one import level
     // after another (scripts/prerender-html.ts, startModules).
     preload(html.getAttribute('data-app-preload'));
+    // This page is not the pre-render (the home page's HTML is the shell of every page that is not pre-rendered):
+    // the app restores its saved query cache first (src/main.tsx).
+    if (html.classList.contains('ts-prerender-stale')) {
+      preload(html.getAttribute('data-restore-preload'));
+    }
+    // A browser holding a session's tokens (aws-amplify's cookies; src/lib/amplify.ts, hasStoredSession) has it
+    // checked first thing, which needs aws-amplify: it comes with the app rather than after it.
+    if (
+      /(?:^|;\s*)CognitoIdentityServiceProvider\.[^=;]+\.(?:accessToken|refreshToken)=[^;]/.test(
+        document.cookie,
+      )
+    ) {
+      preloadIdentity();
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -110,16 +133,9 @@ function preload(paths) {
 // submits it again once it has taken the form over. As soon as the visitor turns to such a form, the identity
 // modules (aws-amplify) are fetched too, so a sign-in does not wait for them after the app.
 (function () {
-  var identityRequested = false;
   var awaitingApp = function (target) {
     var form = target && target.closest ? target.closest('form[data-await-app]') : null;
     return form && !form.hasAttribute('data-app-ready') ? form : null;
-  };
-  var preloadIdentity = function () {
-    if (!identityRequested) {
-      identityRequested = true;
-      preload(document.documentElement.getAttribute('data-identity-preload'));
-    }
   };
   document.addEventListener('focusin', function (event) {
     if (awaitingApp(event.target)) {

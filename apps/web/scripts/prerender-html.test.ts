@@ -92,7 +92,11 @@ describe('pre-rendered HTML', () => {
         file: 'assets/index-1.js',
         isEntry: true,
         imports: ['_runtime.js'],
-        dynamicImports: ['../../node_modules/react-dom/client.js', 'src/start-app.tsx', 'src/lib/persist.ts'],
+        dynamicImports: [
+          '../../node_modules/react-dom/client.js',
+          'src/start-app.tsx',
+          'src/lib/query-persistence.ts',
+        ],
       },
       '_runtime.js': { file: 'assets/runtime.js' },
       '../../node_modules/react-dom/client.js': { file: 'assets/client.js', imports: ['_react.js'] },
@@ -102,7 +106,8 @@ describe('pre-rendered HTML', () => {
         imports: ['_runtime.js', '_react.js', '_router.js'],
       },
       '_router.js': { file: 'assets/router.js' },
-      'src/lib/persist.ts': { file: 'assets/persist.js' },
+      'src/lib/query-persistence.ts': { file: 'assets/persist.js', imports: ['_react.js', '_restoring.js'] },
+      '_restoring.js': { file: 'assets/restoring.js' },
       'src/routes/login.tsx?tsr-split=component': {
         file: 'assets/login.js',
         imports: ['index.html', '_router.js', '_identity.js'],
@@ -129,6 +134,7 @@ describe('pre-rendered HTML', () => {
       ]);
       expect(modules.pages['/login']).toEqual(['/assets/login.js', '/assets/identity.js']);
       expect(modules.identity).toEqual(['/assets/auth.js', '/assets/tslib.js']);
+      expect(modules.restore).toEqual(['/assets/persist.js', '/assets/restoring.js']);
     });
 
     it('fails the build when the chunks it relies on are gone', () => {

@@ -60,13 +60,15 @@ export function moduleFiles(manifest: BuildManifest, keys: readonly string[]): s
  * each), so the modules arrive together instead of one import level after another:
  *  - `app`: the entry's own imports, React DOM and src/start-app.tsx, which src/main.tsx imports at once;
  *  - `pages`: per sign-in page, its route's component (the router would ask for it only once started);
- *  - `identity`: aws-amplify, fetched when the visitor turns to a sign-in form (src/lib/amplify.ts imports it on
- *    demand), so that a sign-in does not wait for it after the app.
+ *  - `identity`: aws-amplify, which src/lib/amplify.ts imports on demand: fetched when the visitor turns to a
+ *    sign-in form, or with the app when the browser holds a session to check, so neither waits for it after the app;
+ *  - `restore`: the query cache's persistence, which src/main.tsx loads at once for a page that is not this
+ *    pre-render (the pre-rendered home page is also the shell of the dashboard's pages).
  */
 export function startModules(
   manifest: BuildManifest,
   pagePaths: readonly string[],
-): { app: string[]; pages: Record<string, string[]>; identity: string[] } {
+): { app: string[]; pages: Record<string, string[]>; identity: string[]; restore: string[] } {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) {
     throw new Error('The build manifest has no entry.');
@@ -98,7 +100,18 @@ export function startModules(
   if (identityKeys.length === 0) {
     throw new Error('No chunk of the build imports aws-amplify on demand.');
   }
-  return { app, pages, identity: withoutApp(moduleFiles(manifest, identityKeys)) };
+  const restoreKeys = (manifest[entryKey]?.dynamicImports ?? []).filter((key) =>
+    /query-persistence\.ts$/.test(key),
+  );
+  if (restoreKeys.length !== 1) {
+    throw new Error('The entry no longer imports src/lib/query-persistence.ts.');
+  }
+  return {
+    app,
+    pages,
+    identity: withoutApp(moduleFiles(manifest, identityKeys)),
+    restore: withoutApp(moduleFiles(manifest, restoreKeys)),
+  };
 }
 
 function escapeAttribute(value: string): string {
@@ -139,7 +152,9 @@ export function assemblePage(
   template: string,
   { path, language }: { path: string; language: HelpLanguage },
   page: PrerenderedPage,
-  preload: { modules: readonly string[]; identity?: readonly string[] } = { modules: [] },
+  preload: { modules: readonly string[]; identity?: readonly string[]; restore?: readonly string[] } = {
+    modules: [],
+  },
 ): string {
   if (!page.head) {
     throw new Error(`${path} (${language}) rendered no PageHead.`);
@@ -158,6 +173,7 @@ export function assemblePage(
   const preloads = [
     preload.modules.length > 0 ? ` data-app-preload="${escapeAttribute(preload.modules.join(' '))}"` : '',
     preload.identity?.length ? ` data-identity-preload="${escapeAttribute(preload.identity.join(' '))}"` : '',
+    preload.restore?.length ? ` data-restore-preload="${escapeAttribute(preload.restore.join(' '))}"` : '',
   ].join('');
   return template
     .replace(

@@ -183,9 +183,13 @@ async function main(): Promise<void> {
   await rm(join(outDir, '.vite'), { recursive: true, force: true });
   const preloadFor = (path: string) => {
     const page = modules.pages[path];
-    return page
-      ? { modules: [...modules.app, ...page], identity: modules.identity }
-      : { modules: modules.app };
+    // Every page carries the identity modules: a sign-in form fetches them when used, and any page fetches them
+    // with the app when the browser holds a session (public/theme-init.js).
+    return {
+      modules: page ? [...modules.app, ...page] : modules.app,
+      identity: modules.identity,
+      restore: modules.restore,
+    };
   };
   const entry = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as PrerenderEntry;
   // From the built entry, not imported from src/lib/page-head.tsx: that would load React before NODE_ENV is set.

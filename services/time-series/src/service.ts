@@ -8,6 +8,7 @@ import { TIME_SERIES_API_PREFIX } from '@tessera/contracts';
 import { defineService, type ServiceContext, type ServicePluginOptions } from '@tessera/platform';
 import { migration as candleBlocks } from '../migrations/0001-candle-blocks.ts';
 import { migration as portfolioPoints } from '../migrations/0002-portfolio-points.ts';
+import { migration as portfolioPointsCountHoldings } from '../migrations/0003-portfolio-points-count-holdings.ts';
 import { candlesRoutes } from './modules/candles/candles.routes.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { loadTimeSeriesSettings, type TimeSeriesSettings } from './settings.ts';
@@ -29,7 +30,11 @@ export function createTimeSeriesService(options: TimeSeriesServiceOptions = {}) 
     name: 'time-series',
     schema: TIME_SERIES_SCHEMA,
     prefix: TIME_SERIES_API_PREFIX,
-    migrations: { '0001-candle-blocks': candleBlocks, '0002-portfolio-points': portfolioPoints },
+    migrations: {
+      '0001-candle-blocks': candleBlocks,
+      '0002-portfolio-points': portfolioPoints,
+      '0003-portfolio-points-count-holdings': portfolioPointsCountHoldings,
+    },
     async plugin(app: FastifyInstance, { context }: ServicePluginOptions) {
       const runtime = new TimeSeriesRuntime(context as ServiceContext, {
         settings: options.settings ?? loadTimeSeriesSettings(),

@@ -25,6 +25,8 @@ export interface TimeSeriesTables {
     time_ms: string;
     currency: string;
     value: string;
+    /** How many holdings the value includes (migrations/0003-portfolio-points-count-holdings.ts); null before. */
+    holdings: number | null;
     created_at: Generated<Date>;
   };
 }

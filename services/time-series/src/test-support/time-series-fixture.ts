@@ -4,25 +4,32 @@
  * from the other services' package indexes only.
  */
 import {
+  BANK_TENANT_ID,
   MARKET_DATA_CLIENT,
   MARKET_DATA_INFO_CLIENT,
   type MarketDataApi,
   type MarketDataInfoApi,
+  type UserManagementApi,
+  uuidv7,
 } from '@tessera/contracts';
 import {
   type Config,
   type Database,
   type EventBus,
   loadConfig,
+  migrate,
   refuseEveryToken,
   type ServiceClientKey,
   type ServiceClients,
+  type ServiceContext,
   type ServiceDefinition,
   type TokenVerifier,
 } from '@tessera/platform';
 import { buildServiceTestApp } from '@tessera/platform/testing';
+import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/service-ledger';
 import { createMarketDataService, type MarketDataRuntime } from '@tessera/service-market-data';
 import { createMarketDataInfoService } from '@tessera/service-market-data-info';
+import { createUserManagementApi, userManagementService } from '@tessera/service-user-management';
 import type { FastifyInstance } from 'fastify';
 import type { TimeSeriesRuntime } from '../modules/candles/time-series-runtime.ts';
 import { createTimeSeriesService, type TimeSeriesServiceOptions } from '../service.ts';
@@ -184,4 +191,73 @@ export function advance(market: MarketDataApp, clock: TestClock, totalMs: number
     clock.nowMs += stepMs;
     market.runtime.tick();
   }
+}
+
+/** The ledger and user management of portfolio history, on the test's clock, and ways to fund a customer. */
+export interface LedgerClients {
+  readonly ledger: LedgerService;
+  readonly customers: UserManagementApi;
+  /** The bank's external SEPA account of `asset` (the outside world deposits come from and withdrawals go to). */
+  externalAccount(asset: string): Promise<string>;
+  /** Opens a `customer_wallet` of `asset` for `userId`; answers its account id. */
+  wallet(userId: string, asset: string): Promise<string>;
+  /** Credits `amount` to `accountId` from the bank's external SEPA account of `asset` (a deposit from outside). */
+  credit(asset: string, accountId: string, amount: string, metadata?: Record<string, string>): Promise<void>;
+}
+
+/** Migrates and seeds the ledger and user management on `database` and offers their in-process clients. */
+export async function startLedgerClients(database: Database, clock: TestClock): Promise<LedgerClients> {
+  for (const service of [ledgerService, userManagementService]) {
+    await migrate(database.db, { schema: service.schema, migrations: service.migrations });
+  }
+  const ledger = createLedgerApi(database.db.withSchema(ledgerService.schema), { now: clock.now });
+  await ledgerService.seed({
+    db: database.db.withSchema(ledgerService.schema),
+    clients: { get: <Client>() => ledger as Client },
+  } as unknown as ServiceContext);
+  const customers = createUserManagementApi(database.db.withSchema(userManagementService.schema), {
+    directory: () => undefined,
+  });
+  const externals = new Map<string, string>();
+  const external = async (asset: string) => {
+    let id = externals.get(asset);
+    if (id === undefined) {
+      id = uuidv7();
+      externals.set(asset, id);
+      await ledger.createAccount(BANK_TENANT_ID, {
+        id,
+        ledger: asset,
+        ownerId: BANK_TENANT_ID,
+        type: 'external_sepa',
+      });
+    }
+    return id;
+  };
+  return {
+    ledger,
+    customers,
+    externalAccount: external,
+    async wallet(userId, asset) {
+      const id = uuidv7();
+      await ledger.createAccount(BANK_TENANT_ID, {
+        id,
+        ledger: asset,
+        ownerId: userId,
+        type: 'customer_wallet',
+        flags: { debitsMustNotExceedCredits: true },
+      });
+      return id;
+    },
+    async credit(asset, accountId, amount, metadata = {}) {
+      await ledger.createTransfer(BANK_TENANT_ID, {
+        id: uuidv7(),
+        ledger: asset,
+        debitAccountId: await external(asset),
+        creditAccountId: accountId,
+        amount,
+        code: 1,
+        metadata,
+      });
+    },
+  };
 }

@@ -10,18 +10,19 @@ import {
   uuidv7,
 } from '@tessera/contracts';
 import { Decimal, scale } from '@tessera/money';
-import { type Database, migrate, type ServiceContext } from '@tessera/platform';
+import type { Database } from '@tessera/platform';
 import { createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
-import { createLedgerApi, ledgerService, type LedgerService } from '@tessera/service-ledger';
-import { createUserManagementApi, userManagementService } from '@tessera/service-user-management';
+import type { LedgerService } from '@tessera/service-ledger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { fallbackRates } from './portfolio-valuer.ts';
 import { PORTFOLIO_SNAPSHOT_EVERY_MS } from './portfolio-snapshots.ts';
 import {
   advance,
+  type LedgerClients,
   type Started,
   startBoth,
+  startLedgerClients,
   testClock,
   type TestClock,
 } from '../../test-support/time-series-fixture.ts';
@@ -54,45 +55,9 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
   // moves the clock to the next slot), so no test depends on the order the tests run in.
   let setUpEndMs: number;
 
-  const externals = new Map<string, string>();
-  const external = (asset: string) => {
-    const id = externals.get(asset) ?? uuidv7();
-    externals.set(asset, id);
-    return id;
-  };
-  const wallet = async (userId: string, asset: string) => {
-    const id = uuidv7();
-    await ledger.createAccount(BANK_TENANT_ID, {
-      id,
-      ledger: asset,
-      ownerId: userId,
-      type: 'customer_wallet',
-      flags: { debitsMustNotExceedCredits: true },
-    });
-    return id;
-  };
-  const credit = async (
-    asset: string,
-    accountId: string,
-    amount: string,
-    metadata: Record<string, string> = {},
-  ) => {
-    await ledger.createAccount(BANK_TENANT_ID, {
-      id: external(asset),
-      ledger: asset,
-      ownerId: BANK_TENANT_ID,
-      type: 'external_sepa',
-    });
-    await ledger.createTransfer(BANK_TENANT_ID, {
-      id: uuidv7(),
-      ledger: asset,
-      debitAccountId: external(asset),
-      creditAccountId: accountId,
-      amount,
-      code: 1,
-      metadata,
-    });
-  };
+  let wallet: LedgerClients['wallet'];
+  let credit: LedgerClients['credit'];
+  let external: LedgerClients['externalAccount'];
   /** A bank account of `type` in `asset` (the fee revenue account, trading's settlement account). */
   const bankAccounts = new Map<string, string>();
   const bankAccount = async (asset: string, type: 'fees' | 'trading_settlement') => {
@@ -133,17 +98,9 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
   beforeAll(async () => {
     database = await createDatabase();
     clock = testClock(MONDAY_15_00);
-    for (const service of [ledgerService, userManagementService]) {
-      await migrate(database.db, { schema: service.schema, migrations: service.migrations });
-    }
-    ledger = createLedgerApi(database.db.withSchema(ledgerService.schema), { now: clock.now });
-    await ledgerService.seed({
-      db: database.db.withSchema(ledgerService.schema),
-      clients: { get: <Client>() => ledger as Client },
-    } as unknown as ServiceContext);
-    const customers = createUserManagementApi(database.db.withSchema(userManagementService.schema), {
-      directory: () => undefined,
-    });
+    const clients = await startLedgerClients(database, clock);
+    ({ ledger, wallet, credit, externalAccount: external } = clients);
+    const customers = clients.customers;
     issuer = await createTestTokenIssuer();
     both = await startBoth(database, clock, true, {
       auth: issuer.verifier,
@@ -191,7 +148,7 @@ describeEachDatabase('portfolio value history', ({ createDatabase }) => {
     await move('EUR', zoeEur, miaEur, '25.00', operation('customer_transfer'));
     const withdrawal = operation('sepa_withdrawal');
     miaWithdrawal = {
-      principal: await move('EUR', miaEur, external('EUR'), '200.00', withdrawal, { pending: true }),
+      principal: await move('EUR', miaEur, await external('EUR'), '200.00', withdrawal, { pending: true }),
       fee: await move(
         'EUR',
         miaEur,

@@ -382,20 +382,42 @@ export async function loadPriceSeries(
   return new PriceSeries(ends, closes, fallback);
 }
 
-/** The value of every holding at each of `times`, in the reference currency, rounded to cents. */
+/** What the holdings were worth at an instant, and whether the value includes all of them. */
+export interface PointValue {
+  /** In the reference currency, rounded to cents. */
+  readonly value: Decimal;
+  /** The holdings with units at that instant: the ones the value must include. */
+  readonly held: number;
+  /** The holdings the value includes; fewer than `held` when a price or a rate was missing. */
+  readonly valued: number;
+}
+
+/** How many holdings had units at `timeMs` (what a complete value at that instant includes). */
+export function heldAt(holdings: readonly Holding[], timeMs: number): number {
+  return holdings.filter((holding) => !balanceAt(holding, timeMs).isZero()).length;
+}
+
+/**
+ * The value of every holding at `timeMs`, in the reference currency, rounded to cents: each at its live price
+ * when one is given, else at the candle close of that instant. A holding with no price or rate is left out, and
+ * the answer says so (`valued` < `held`).
+ */
 export function valueAt(
   holdings: readonly Holding[],
   prices: ReadonlyMap<string, PriceSeries>,
   rates: ReadonlyMap<string, Decimal>,
   timeMs: number,
   livePrices?: ReadonlyMap<string, Decimal>,
-): Decimal {
+): PointValue {
   let total = Decimal.ZERO;
+  let held = 0;
+  let valued = 0;
   for (const holding of holdings) {
     const units = balanceAt(holding, timeMs);
     if (units.isZero()) {
       continue;
     }
+    held += 1;
     let price: Decimal | null = Decimal.ONE;
     if (holding.productId !== null) {
       price = livePrices?.get(holding.productId) ?? prices.get(holding.productId)?.at(timeMs) ?? null;
@@ -404,13 +426,14 @@ export function valueAt(
     if (price === null || rate === undefined) {
       continue;
     }
+    valued += 1;
     total = total.add(
       units
         .mul(price, { scale: scale(12), rounding: 'half_even' })
         .mul(rate, { scale: scale(8), rounding: 'half_even' }),
     );
   }
-  return total.rescale(REFERENCE_SCALE, 'half_even');
+  return { value: total.rescale(REFERENCE_SCALE, 'half_even'), held, valued };
 }
 
 /** How far back a flow's price is looked for, per candle interval, finest first. */

@@ -2,8 +2,10 @@
  * Portfolio value history per customer (docs/adr/0011-portfolio-value-history.md). A range's answer is a grid of
  * points (every 5 minutes over a day, every hour over a week, every UTC day beyond), the customer's first movement
  * when it falls inside the range, and the value now. Grid points are computed from the ledger's balances and this
- * service's candles when first asked (or by the snapshot job), and stored once final, so later reads are one
- * query; the point now is always computed, at the live reference prices.
+ * service's candles when first asked (or by the snapshot job), and stored once final and complete, so later reads
+ * are one query; the point now is always computed, at the live reference prices (a candle close where market data
+ * has none). A stored point counts the holdings it includes: one that includes fewer than the customer held then
+ * (stored while the catalog or a price was missing) is computed again and replaced.
  */
 import {
   BANK_TENANT_ID,
@@ -23,6 +25,7 @@ import type { TimeSeriesDatabase } from '../../tables.ts';
 import {
   fallbackRates,
   flowsBetween,
+  heldAt,
   type Holding,
   loadHoldings,
   loadPriceSeries,
@@ -50,6 +53,12 @@ export interface PortfolioSources {
   readonly marketData: MarketDataApi;
   readonly instruments: () => readonly InstrumentInfo[];
   readonly rates?: ReferenceRates;
+}
+
+/** A stored point: its value and how many holdings it includes (null: stored before they were counted). */
+interface StoredPoint {
+  readonly value: string;
+  readonly holdings: number | null;
 }
 
 /** What one history request is about. */
@@ -117,22 +126,31 @@ export class PortfolioService {
     const grid = gridTimes(fromMs, stepMs, nowMs);
     const series: HistorySeries = { userId, currency, stepMs, nowMs, holdings };
     const stored = await this.storedPoints(userId, stepMs, currency, grid);
-    const missing = grid.filter((time) => !stored.has(time));
+    // A stored point stands when it includes every holding held at its time; otherwise it is computed again.
+    const missing = grid.filter((time) => {
+      const point = stored.get(time);
+      return point === undefined || point.holdings === null || point.holdings < heldAt(holdings, time);
+    });
     const productIds = [...new Set(holdings.flatMap((holding) => holding.productId ?? []))];
     const rates = await this.ratesFor(holdings, currency);
     const live = await this.livePrices(productIds);
     const computeTimes = fromMs === firstMs ? [firstMs, ...missing] : missing;
-    const computed = await this.computePoints(series, { productIds, rates, live }, computeTimes, missing);
+    // The closes up to now also price the point now for a product market data gives no live price for.
+    const priceTimes = productIds.every((productId) => live.has(productId))
+      ? computeTimes
+      : [...computeTimes, nowMs];
+    const priceSeries = await this.priceSeries(productIds, stepMs, priceTimes, live);
+    const computed = await this.computePoints(series, { priceSeries, rates }, computeTimes, missing);
     const points: PortfolioPoint[] = [];
     if (fromMs === firstMs) {
       points.push({ timeMs: firstMs, value: computed.get(firstMs)! });
     }
     for (const time of grid) {
       if (time > (points[points.length - 1]?.timeMs ?? -Infinity)) {
-        points.push({ timeMs: time, value: stored.get(time) ?? computed.get(time)! });
+        points.push({ timeMs: time, value: computed.get(time) ?? stored.get(time)!.value });
       }
     }
-    const value = valueAt(holdings, new Map(), rates, nowMs, live);
+    const { value } = valueAt(holdings, priceSeries, rates, nowMs, live);
     points.push({ timeMs: nowMs, value: value.toString() });
     return {
       range,
@@ -143,27 +161,27 @@ export class PortfolioService {
     };
   }
 
-  /** The values at `times`; the grid points among `missing` that are final are stored. */
+  /**
+   * The values at `times`; the grid points among `missing` that are final and include every holding held then are
+   * stored (replacing a stored point that included fewer).
+   */
   private async computePoints(
     series: HistorySeries,
-    prices: {
-      productIds: readonly ProductId[];
-      rates: ReadonlyMap<string, Decimal>;
-      live: ReadonlyMap<string, Decimal>;
-    },
+    prices: { priceSeries: ReadonlyMap<string, PriceSeries>; rates: ReadonlyMap<string, Decimal> },
     times: readonly number[],
     missing: readonly number[],
   ): Promise<Map<number, string>> {
-    const computed = new Map<number, string>();
-    if (times.length === 0) {
-      return computed;
-    }
     const { holdings, stepMs, nowMs } = series;
-    const priceSeries = await this.priceSeries(prices.productIds, stepMs, times, prices.live);
+    const computed = new Map<number, string>();
+    const complete = new Map<number, number>();
     for (const time of times) {
-      computed.set(time, valueAt(holdings, priceSeries, prices.rates, time).toString());
+      const point = valueAt(holdings, prices.priceSeries, prices.rates, time);
+      computed.set(time, point.value.toString());
+      if (point.valued === point.held) {
+        complete.set(time, point.held);
+      }
     }
-    const finals = missing.filter((time) => time <= nowMs - PORTFOLIO_FINAL_LAG_MS);
+    const finals = missing.filter((time) => time <= nowMs - PORTFOLIO_FINAL_LAG_MS && complete.has(time));
     if (finals.length > 0) {
       await this.db
         .insertInto('portfolio_point')
@@ -174,9 +192,16 @@ export class PortfolioService {
             time_ms: String(time),
             currency: series.currency,
             value: computed.get(time)!,
+            holdings: complete.get(time)!,
           })),
         )
-        .onConflict((conflict) => conflict.columns(['user_id', 'step_ms', 'time_ms']).doNothing())
+        .onConflict((conflict) =>
+          conflict.columns(['user_id', 'step_ms', 'time_ms']).doUpdateSet((update) => ({
+            currency: update.ref('excluded.currency'),
+            value: update.ref('excluded.value'),
+            holdings: update.ref('excluded.holdings'),
+          })),
+        )
         .execute();
     }
     return computed;
@@ -267,7 +292,7 @@ export class PortfolioService {
     stepMs: number,
     currency: string,
     grid: readonly number[],
-  ): Promise<Map<number, string>> {
+  ): Promise<Map<number, StoredPoint>> {
     if (grid.length === 0) {
       return new Map();
     }
@@ -279,23 +304,26 @@ export class PortfolioService {
       .execute();
     const rows = await this.db
       .selectFrom('portfolio_point')
-      .select(['time_ms', 'value'])
+      .select(['time_ms', 'value', 'holdings'])
       .where('user_id', '=', userId)
       .where('step_ms', '=', stepMs)
       .where('time_ms', '>=', String(grid[0]))
       .where('time_ms', '<=', String(grid[grid.length - 1]))
       .execute();
-    return new Map(rows.map((row) => [Number(row.time_ms), row.value]));
+    return new Map(
+      rows.map((row) => [Number(row.time_ms), { value: row.value, holdings: row.holdings }] as const),
+    );
   }
 
   private async ratesFor(holdings: readonly Holding[], currency: string): Promise<Map<string, Decimal>> {
     const rates = new Map<string, Decimal>();
     for (const holding of holdings) {
       if (!rates.has(holding.currency)) {
-        rates.set(
-          holding.currency,
-          await this.rates.midRate(holding.currency, currency).catch(() => Decimal.ZERO),
-        );
+        // No rate: the holding is left out of the values (and a point without it is not stored).
+        const rate = await this.rates.midRate(holding.currency, currency).catch(() => null);
+        if (rate !== null) {
+          rates.set(holding.currency, rate);
+        }
       }
     }
     return rates;
@@ -318,6 +346,9 @@ export class PortfolioService {
     times: readonly number[],
     live: ReadonlyMap<string, Decimal>,
   ): Promise<Map<string, PriceSeries>> {
+    if (times.length === 0) {
+      return new Map();
+    }
     const fromMs = Math.min(...times);
     const toMs = Math.max(...times);
     const series = new Map<string, PriceSeries>();

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,10 @@ process.env.E2E_TLS_PORT ??= String(port + 20_000);
 process.env.E2E_SHORT_TOKEN_PORT ??= String(port + 1);
 process.env.E2E_SHORT_TOKEN_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-short-token-'));
 const shortTokenURL = `http://127.0.0.1:${process.env.E2E_SHORT_TOKEN_PORT}`;
+// The journeys' own way to give a fresh customer a KYC level without a review (wallets-support.ts): a token only
+// these test servers know (KYC_TEST_OPERATOR_TOKEN, docs/operations.md); demo and production configurations never set
+// it, so no customer can raise their own level there.
+process.env.E2E_KYC_OPERATOR_TOKEN ??= randomBytes(24).toString('hex');
 
 /**
  * The journeys run the server as production does: the compiled bundle (scripts/build-server.mjs) with plain node.
@@ -84,6 +89,7 @@ export default defineConfig({
         TRUST_PROXY: 'true',
         // A build other than apps/web/dist (parallel runs build into their own folder).
         WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
+        KYC_TEST_OPERATOR_TOKEN: process.env.E2E_KYC_OPERATOR_TOKEN,
       },
     },
     {
@@ -108,6 +114,7 @@ export default defineConfig({
         // abandoned card deposit end (wallets-deposit-outcomes.spec.ts); the main server keeps the real window.
         CASH_CARD_CHALLENGE_TIMEOUT_S: '5',
         WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '',
+        KYC_TEST_OPERATOR_TOKEN: process.env.E2E_KYC_OPERATOR_TOKEN,
       },
     },
   ],

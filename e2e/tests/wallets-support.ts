@@ -53,8 +53,8 @@ export function cryptoAmount(language: Language, amount: string, code: string): 
 
 /**
  * A customer of one journey: signed up through the identity protocol, signed in through the pages in
- * `language`, then raised to KYC level 2 with the demo environment's dev action (the KYC flow is a later issue),
- * so deposits, withdrawals and transfers are allowed. Each journey has its own, so balances never mix.
+ * `language`, then raised to KYC level 2 by the test server's operator route (grantKycLevel), so deposits,
+ * withdrawals and transfers are allowed. Each journey has its own, so balances never mix.
  */
 export async function freshCustomer(page: Page, language: Language): Promise<{ email: string }> {
   await visitFrom(page.context());
@@ -62,12 +62,25 @@ export async function freshCustomer(page: Page, language: Language): Promise<{ e
   await createCustomer(page, email);
   await signIn(page, language, email);
   await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
-  const granted = await page.request.post('/api/user-management/dev/kyc-level', {
+  await grantKycLevel(page, 2);
+  return { email };
+}
+
+/**
+ * Gives the signed-in customer of `page` a KYC level without a review, through the operator route only the journeys'
+ * servers have (KYC_TEST_OPERATOR_TOKEN, set by playwright.config.ts): customers themselves cannot set their level.
+ */
+export async function grantKycLevel(page: Page, level: 0 | 1 | 2 | 3): Promise<void> {
+  const me = await page.request.get('/api/user-management/me', {
     headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
-    data: { level: 2 },
+  });
+  expect(me.status(), await me.text()).toBe(200);
+  const { userId } = (await me.json()) as { userId: string };
+  const granted = await page.request.post('/api/user-management/operator/kyc-level', {
+    headers: { 'x-operator-token': process.env.E2E_KYC_OPERATOR_TOKEN ?? '' },
+    data: { userId, level },
   });
   expect(granted.status(), await granted.text()).toBe(200);
-  return { email };
 }
 
 /** Chooses an option of a labelled select (Radix: a combobox and a listbox), as a person clicks it. */

@@ -14,7 +14,7 @@
  * Staff routes: base /api/user-management/staff/kyc (staff token; kyc_reviewer or admin; every read audited).
  * - GET  /cases                          query {@link kycCaseListQuerySchema} -> {@link KycCaseListResponse}
  * - GET  /cases/:id                      -> {@link KycCaseDetail}
- * - GET  /cases/:id/files/:slot          -> the image bytes (Cache-Control: private, no-store)
+ * - GET  /cases/:id/files/:slot          -> the image bytes (Cache-Control: no-store)
  * - POST /cases/:id/claim                -> {@link KycCaseDetail} (under_review, assigned to the caller)
  * - POST /cases/:id/decision             body {@link kycDecisionRequestSchema} -> {@link KycCaseDetail}
  * Live: the user-management websocket (/api/user-management/ws) sends {@link KycServerMessage} `kyc.updated` on every
@@ -238,7 +238,7 @@ export const kycDueDiligenceSchema = z
   .strict();
 export type KycDueDiligence = z.infer<typeof kycDueDiligenceSchema>;
 
-/** PUT /kyc/application: any subset of the parts; each part given replaces the stored one whole. */
+/** PUT /kyc/application: any subset of the parts (at least one); each part given replaces the stored one whole. */
 export const kycApplicationUpdateSchema = z
   .object({
     targetLevel: kycTargetLevelSchema.optional(),
@@ -247,7 +247,8 @@ export const kycApplicationUpdateSchema = z
     document: kycDocumentInputSchema.optional(),
     dueDiligence: kycDueDiligenceSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { error: 'must give at least one part' });
 export type KycApplicationUpdate = z.infer<typeof kycApplicationUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -343,6 +344,9 @@ export type KycApplicationResponse = z.infer<typeof kycApplicationResponseSchema
  * routes it defaults to `kyc:<case id>` (the case is itself the reference); on the queue it is `kyc:queue`.
  */
 export const KYC_STAFF_REASON_HEADER = 'x-staff-reason';
+
+/** The query of a route that takes none (an unknown parameter is VALIDATION_FAILED, not ignored). */
+export const kycNoQuerySchema = z.object({}).strict();
 
 /** GET /staff/kyc/cases. */
 export const kycCaseListQuerySchema = z

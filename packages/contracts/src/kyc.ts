@@ -155,9 +155,6 @@ export type CustomerProfileResponse = z.infer<typeof customerProfileResponseSche
 /** PATCH /api/user-management/me. */
 export const updateCustomerProfileSchema = z.object({ referenceCurrency: referenceCurrencySchema }).strict();
 
-/** POST /api/user-management/dev/kyc-level (demo mode only, and to callers on the server's machine). */
-export const devKycLevelSchema = z.object({ level: kycLevelSchema }).strict();
-
 /** What user management offers other services in-process. */
 export interface UserManagementApi {
   /** The customer's profile; a customer never seen before is level 0, not_started, EUR. */

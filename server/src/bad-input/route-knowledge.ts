@@ -16,7 +16,8 @@ import {
   createWatchlistRequestSchema,
   createWithdrawalRequestSchema,
   customerTransferRequestSchema,
-  devKycLevelSchema,
+  kycApplicationUpdateSchema,
+  kycDecisionRequestSchema,
   ledgerInputSchema,
   listOrdersQuerySchema,
   ownTransferRequestSchema,
@@ -72,9 +73,28 @@ export const routeKnowledge: Readonly<Record<string, RouteKnowledge>> = {
       defaultProduct: 'MSFT_cboe',
     }),
   },
-  'POST /api/user-management/dev/kyc-level': {
-    bodySchema: devKycLevelSchema,
-    sampleBody: () => ({ level: 3 }),
+  'PUT /api/user-management/kyc/application': {
+    bodySchema: kycApplicationUpdateSchema,
+    sampleBody: () => ({
+      personal: { firstName: 'Anna', lastName: 'Eriksson', birthDate: '1974-08-12', nationality: 'NLD' },
+      address: { line1: 'Keizersgracht 1', postalCode: '1015 CJ', city: 'Amsterdam', country: 'NL' },
+      document: {
+        type: 'driving_licence',
+        issuingCountry: 'NLD',
+        number: 'X1234567',
+        expiryDate: '2034-04-15',
+      },
+      dueDiligence: {
+        purpose: 'investing',
+        yearlyVolumeBand: '10000_to_50000',
+        sourceOfIncome: 'salary',
+        politicallyExposed: false,
+      },
+    }),
+  },
+  'POST /api/user-management/staff/kyc/cases/:id/decision': {
+    bodySchema: kycDecisionRequestSchema,
+    sampleBody: () => ({ decision: 'request_info', reason: 'Please send the back of the document.' }),
   },
   'POST /api/ledger/tenants': {
     bodySchema: tenantInputSchema,

@@ -1,6 +1,7 @@
 /**
  * The user-management service as the server mounts it: customers' profiles (the KYC level other services ask for
- * through USER_MANAGEMENT_CLIENT, the reference currency, trading preferences) under /api/user-management.
+ * through USER_MANAGEMENT_CLIENT, the reference currency, trading preferences) and identity verification (the
+ * customer's application, the reviewers' queue and decisions: modules/kyc) under /api/user-management.
  */
 import {
   DEMO_USER_IDS,
@@ -11,11 +12,13 @@ import {
 import { defineService, type ServiceContext } from '@tessera/platform';
 import { createCustomers } from '../migrations/0001-customers.ts';
 import { createTradingPreferences } from '../migrations/0002-trading-preferences.ts';
+import { createKyc } from '../migrations/0003-kyc.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import {
   createUserManagementApi,
   type UserManagementService,
 } from './modules/customers/customers.service.ts';
+import { registerKyc } from './modules/kyc/kyc.plugin.ts';
 
 /** The identity directory when the identity service is mounted in this process. */
 function directoryOf(context: ServiceContext): () => IdentityDirectoryApi | undefined {
@@ -38,10 +41,13 @@ export const userManagementService = defineService({
   migrations: {
     '0001-customers': createCustomers,
     '0002-trading-preferences': createTradingPreferences,
+    '0003-kyc': createKyc,
   },
   createClient: async (context) => createUserManagementApi(context.db, { directory: directoryOf(context) }),
   async plugin(app, { context }) {
-    await app.register(customerRoutes, { context, customers: customersOf(context) });
+    const customers = customersOf(context);
+    await app.register(customerRoutes, { context, customers });
+    await registerKyc(app, context, customers);
   },
   /** The demo customers' levels (PRODUCT.md "Demo data"): in demo mode only. */
   async seed(context) {

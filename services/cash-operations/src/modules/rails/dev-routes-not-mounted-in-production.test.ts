@@ -2,8 +2,8 @@
  * Regression: the simulators' /dev/… routes (an incoming SEPA credit, an incoming crypto transaction, blocks) were
  * mounted with NODE_ENV=production and open to staff there, so a support agent's token could credit any IBAN or
  * deposit address with any amount: money out of nothing, with no payer behind it. In production they are not
- * mounted at all (404, like user management's /dev/kyc-level). Importing a bank's camt.054 file stays, for admins
- * only, and books nothing until a second admin approves (camt054-one-person-can-mint-money.test.ts).
+ * mounted at all (404; user management's old /dev/kyc-level is gone altogether). Importing a bank's camt.054 file
+ * stays, for admins only, and books nothing until a second admin approves (camt054-one-person-can-mint-money.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describeEachDatabase } from '@tessera/platform/testing';

@@ -172,59 +172,26 @@ describeEachDatabase('user management: profile and KYC level', ({ createDatabase
       defaultOrderType: 'limit',
     });
   });
-
-  it('lets a demo environment set the caller’s level, recorded with the actor, and needs a token', async () => {
-    const userId = randomUUID();
-    expect((await call(null, 'GET', '/me')).status).toBe(401);
-    const granted = await call(userId, 'POST', '/dev/kyc-level', { level: 2 });
-    expect(granted.body).toMatchObject({ kycLevel: 2, kycStatus: 'approved', limits: { trading: true } });
-    expect((await call(userId, 'POST', '/dev/kyc-level', { level: 7 })).status).toBe(400);
-    expect((await customers.getCustomer(userId)).kycLevel).toBe(2);
-  });
 });
 
-describeEachDatabase('user management in production', ({ createDatabase }) => {
-  it('has no dev action to set one’s own KYC level', async () => {
-    const issuer = await createTestTokenIssuer();
-    const { app } = await start(await createDatabase(), { NODE_ENV: 'production' }, issuer);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/user-management/dev/kyc-level',
-      headers: { authorization: `Bearer ${await issuer.sign(randomUUID())}` },
-      payload: { level: 3 },
+describeEachDatabase('user management: no customer sets their own KYC level', ({ createDatabase }) => {
+  // The demo shortcut POST /dev/kyc-level is gone (issue #16): a reviewer's decision grants a level (modules/kyc).
+  for (const env of [{ NODE_ENV: 'production' as const }, { TESSERA_MODE: 'demo' as const }, {}]) {
+    it(`has no route to set one’s own level (${JSON.stringify(env)}), from this machine either`, async () => {
+      const issuer = await createTestTokenIssuer();
+      const userId = randomUUID();
+      const { app, customers } = await start(await createDatabase(), env, issuer);
+      for (const url of ['/api/user-management/dev/kyc-level', '/api/user-management/operator/kyc-level']) {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${await issuer.sign(userId)}` },
+          payload: { level: 3, userId },
+        });
+        expect(response.statusCode, url).toBe(404);
+      }
+      expect((await customers.getCustomer(userId)).kycLevel).toBe(0);
+      await app.close();
     });
-    expect(response.statusCode).toBe(404);
-    await app.close();
-  });
-
-  it('development is the default (defect 7): no self-set KYC level when nothing is configured', async () => {
-    const issuer = await createTestTokenIssuer();
-    const userId = randomUUID();
-    const { app, customers } = await start(await createDatabase(), {}, issuer);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/user-management/dev/kyc-level',
-      headers: { authorization: `Bearer ${await issuer.sign(userId)}` },
-      payload: { level: 3 },
-    });
-    expect(response.statusCode).toBe(404);
-    expect((await customers.getCustomer(userId)).kycLevel).toBeLessThan(2);
-    await app.close();
-  });
-
-  it('development is the default (defect 7): in demo mode, no self-set KYC level from another machine', async () => {
-    const issuer = await createTestTokenIssuer();
-    const userId = randomUUID();
-    const { app, customers } = await start(await createDatabase(), { TESSERA_MODE: 'demo' }, issuer);
-    const request = {
-      method: 'POST' as const,
-      url: '/api/user-management/dev/kyc-level',
-      headers: { authorization: `Bearer ${await issuer.sign(userId)}`, 'x-forwarded-for': '127.0.0.1' },
-      payload: { level: 3 },
-    };
-    expect((await app.inject({ ...request, remoteAddress: '198.51.100.4' })).statusCode).toBe(404);
-    expect((await customers.getCustomer(userId)).kycLevel).toBeLessThan(2);
-    expect((await app.inject(request)).statusCode).toBe(200);
-    await app.close();
-  });
+  }
 });

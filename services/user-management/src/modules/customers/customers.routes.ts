@@ -1,12 +1,12 @@
 /**
  * HTTP under /api/user-management (docs/api.md, "User management"): the signed-in customer's own profile. A
- * customer only ever reads and changes their own row: the id comes from the token, never from the request.
+ * customer only ever reads and changes their own row: the id comes from the token, never from the request. No
+ * route lets a customer set their own KYC level: a reviewer's decision does (modules/kyc).
  */
 import {
   type CustomerProfile,
   type CustomerProfileResponse,
   customerProfileResponseSchema,
-  devKycLevelSchema,
   KYC_POLICY,
   tradingPreferencesSchema,
   updateCustomerProfileSchema,
@@ -75,26 +75,4 @@ export const customerRoutes: ServiceRoutes<CustomerRoutesOptions> = async (app, 
     },
     async (request) => customers.saveTradingPreferences(principalOf(request).userId, request.body),
   );
-  // A demo shortcut until the KYC flow exists: the signed-in customer sets their own level. Mounted in demo mode
-  // only (docs/api.md), like the payment simulators' dev actions, and, being under /dev/, answered to loopback
-  // callers only by the platform's demo-route guard.
-  if (context.config.mode === 'demo') {
-    app.post(
-      '/dev/kyc-level',
-      {
-        schema: {
-          summary: 'Demo only: sets the signed-in customer’s own KYC level',
-          description: 'Mounted in demo mode only, and answered to callers on the server’s machine only.',
-          body: devKycLevelSchema,
-          response: { 200: customerProfileResponseSchema },
-        },
-      },
-      async (request) => {
-        const { userId } = principalOf(request);
-        const { level } = request.body;
-        const status = level >= 2 ? 'approved' : 'not_started';
-        return toResponse(await customers.grantKycLevel(userId, level, status, `dev:${userId}`));
-      },
-    );
-  }
 };

@@ -120,33 +120,48 @@ async function writeTradingPreferences(
     .execute();
 }
 
+/**
+ * Sets the level and records who granted it, inside the caller's transaction `trx` (the KYC decision writes the
+ * level with the decision, in one transaction).
+ */
+export async function writeKycLevelIn(
+  trx: AnyKysely,
+  userId: string,
+  grant: { level: KycLevel; status: KycStatus; actorId: string },
+): Promise<void> {
+  const { level, status, actorId } = grant;
+  await trx
+    .insertInto('customers')
+    .values({ user_id: userId, kyc_level: level, kyc_status: status })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet({ kyc_level: level, kyc_status: status, updated_at: sql`now()` }),
+    )
+    .execute();
+  await trx
+    .insertInto('customer_events')
+    .values({
+      user_id: userId,
+      kind: 'kyc_level_granted',
+      detail: JSON.stringify({ level, status }),
+      actor_id: actorId,
+    })
+    .execute();
+}
+
 /** Sets the level and records who granted it, in one transaction. */
 async function writeKycLevel(
   db: AnyKysely,
   userId: string,
   grant: { level: KycLevel; status: KycStatus; actorId: string },
 ): Promise<void> {
-  const { level, status, actorId } = grant;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('customers')
-      .values({ user_id: userId, kyc_level: level, kyc_status: status })
-      .onConflict((conflict) =>
-        conflict
-          .column('user_id')
-          .doUpdateSet({ kyc_level: level, kyc_status: status, updated_at: sql`now()` }),
-      )
-      .execute();
-    await trx
-      .insertInto('customer_events')
-      .values({
-        user_id: userId,
-        kind: 'kyc_level_granted',
-        detail: JSON.stringify({ level, status }),
-        actor_id: actorId,
-      })
-      .execute();
-  });
+  await db.transaction().execute((trx) => writeKycLevelIn(trx, userId, grant));
+}
+
+/** Sets the customer's KYC status only (the application's status mirrored on the profile), in `db` or a trx. */
+export async function writeKycStatusIn(db: AnyKysely, userId: string, status: KycStatus): Promise<void> {
+  await upsertCustomer(db, userId, { kyc_status: status });
 }
 
 /** Builds the service over the user_management schema; `directory` (identity) lets level 1 follow verification. */

@@ -529,6 +529,12 @@ export interface HistoryBars {
 
 /** Market data as other services use it. */
 export interface MarketDataApi {
+  /**
+   * The market's clock (ms since the epoch): the real time, or the test clock MARKET_DATA_CLOCK_START starts
+   * (docs/adr/0014-simulated-participants.md). Whatever asks whether a venue is open now (trading's pre-trade
+   * checks too) reads this one clock, so quotes and orders agree on the session.
+   */
+  now(): number;
   /** Resolves once the feed knows every product's current state (the simulator's warm-up). */
   ready(): Promise<void>;
   /** The product's quote, or null for a product the feed does not serve. */

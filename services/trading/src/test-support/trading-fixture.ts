@@ -25,6 +25,7 @@ import { type Database, type EventBus, type ServiceDefinition } from '@tessera/p
 import { buildServiceTestApp, createTestTokenIssuer } from '@tessera/platform/testing';
 import { defineCashOperationsService } from '@tessera/service-cash-operations';
 import { ledgerService } from '@tessera/service-ledger';
+import { createMarketDataService } from '@tessera/service-market-data';
 import { marketDataInfoService } from '@tessera/service-market-data-info';
 import { userManagementService, type UserManagementService } from '@tessera/service-user-management';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +54,21 @@ export interface TradingFixture {
   clock: { nowMs: number };
 }
 
+/** Market data with no feed of its own and the given test clock (its settings, as MARKET_DATA_CLOCK_START sets them). */
+function marketDataWithClock(clockStartMs: number | null): ServiceDefinition {
+  return createMarketDataService({
+    settings: {
+      feed: 'none',
+      seed: 'tessera',
+      tickMs: 200,
+      connectionsMax: 10,
+      participants: false,
+      clockStartMs,
+    },
+    autoTimers: false,
+  });
+}
+
 /** Builds the fixture on `database`. */
 export async function startTradingFixture(
   database: Database,
@@ -60,6 +76,11 @@ export async function startTradingFixture(
     nowMs?: number;
     /** Trading's options on top of the fixture's (e.g. `wrapLedger` to inject faults, `ledgerCallTimeoutMs`). */
     trading?: Pick<TradingRuntimeOptions, 'wrapLedger' | 'ledgerCallTimeoutMs'>;
+    /**
+     * Composes market data too (its client only, with no feed: reference prices still come from the test's
+     * events), with this as its settings' test clock (MARKET_DATA_CLOCK_START); null: the real time.
+     */
+    marketDataClockStartMs?: number | null;
   } = {},
 ): Promise<TradingFixture> {
   const issuer = await createTestTokenIssuer();
@@ -83,6 +104,9 @@ export async function startTradingFixture(
     ledgerService,
     cashOperations,
     marketDataInfoService,
+    ...(options.marketDataClockStartMs === undefined
+      ? []
+      : [marketDataWithClock(options.marketDataClockStartMs)]),
     trading,
   ];
   const { app, composed, events } = await buildServiceTestApp({

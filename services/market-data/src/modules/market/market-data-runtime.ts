@@ -232,10 +232,9 @@ export class MarketDataRuntime implements MarketDataApi {
   }
 }
 
-/** The simulator's anchor: the minute of the first start, written once (the first process to start wins). */
 /**
  * The market's clock: the real time, or the test clock (MARKET_DATA_CLOCK_START) that starts at its instant now and
- * runs at the real pace.
+ * runs at the real pace. Offered to other services as `MarketDataApi.now` (trading's session checks read it).
  */
 function testClockOrRealTime(clockStartMs: number | null): () => number {
   if (clockStartMs === null) {
@@ -245,6 +244,7 @@ function testClockOrRealTime(clockStartMs: number | null): () => number {
   return () => Date.now() + offsetMs;
 }
 
+/** The simulator's anchor: the minute of the first start, written once (the first process to start wins). */
 export async function readOrCreateAnchor(db: MarketDataDatabase, nowMs: number): Promise<number> {
   const minuteMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
   await db

@@ -68,7 +68,10 @@ export interface CheckedOrder {
   readonly marketOpen: boolean;
 }
 
-/** A market's state now: open, when the current session closes, when the next opens. */
+/**
+ * A market's state now: open, when the current session closes (on trading's clock: when a DAY order expires), when
+ * the next opens (on the market's clock, as market data's status gives it).
+ */
 export interface MarketState {
   readonly open: boolean;
   readonly closesAtMs: number | null;
@@ -77,18 +80,29 @@ export interface MarketState {
 
 const DAY_MS = 86_400_000;
 
-/** The instrument's session now, from the catalog's calendar (crypto: always open). */
+/**
+ * The instrument's session at trading's instant `nowMs`, from the catalog's calendar (crypto: always open), read at
+ * the market's clock (`core.marketNow`: a test clock opens and closes venues as market data shows them). The close
+ * is moved onto trading's clock, where orders keep their times; with one clock both are the same.
+ */
 export async function marketStateOf(
   core: TradingCore,
   spec: InstrumentSpec,
   nowMs: number,
 ): Promise<MarketState> {
-  const sessions = await core.catalog.tradingSessions(spec.info.source, nowMs - DAY_MS, nowMs + 14 * DAY_MS);
-  const current = sessions.find((session) => session.opensAtMs <= nowMs && nowMs < session.closesAtMs);
-  const next = sessions.find((session) => session.opensAtMs > nowMs);
+  const marketNowMs = core.marketNow();
+  const sessions = await core.catalog.tradingSessions(
+    spec.info.source,
+    marketNowMs - DAY_MS,
+    marketNowMs + 14 * DAY_MS,
+  );
+  const current = sessions.find(
+    (session) => session.opensAtMs <= marketNowMs && marketNowMs < session.closesAtMs,
+  );
+  const next = sessions.find((session) => session.opensAtMs > marketNowMs);
   return {
     open: current !== undefined,
-    closesAtMs: current?.closesAtMs ?? null,
+    closesAtMs: current === undefined ? null : nowMs + (current.closesAtMs - marketNowMs),
     nextOpenAtMs: next?.opensAtMs ?? null,
   };
 }

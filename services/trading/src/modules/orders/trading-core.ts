@@ -49,6 +49,13 @@ export interface TradingCore {
   readonly events: EventBus;
   readonly log: FastifyBaseLogger;
   readonly now: () => Date;
+  /**
+   * The market's clock (ms since the epoch), which says whether a venue is open now: market data's when it is
+   * mounted in this process, so its test clock (MARKET_DATA_CLOCK_START, docs/adr/0014-simulated-participants.md)
+   * opens and closes venues for orders as it does for quotes; else `now`. Only the session checks read it: every
+   * time trading stores stays on `now`.
+   */
+  readonly marketNow: () => number;
   readonly accounts: TradingAccounts;
   readonly specs: InstrumentSpecs;
   /** The longest trading waits for one ledger write before it counts the ledger as unavailable. */
@@ -65,6 +72,8 @@ export const LEDGER_CALL_TIMEOUT_MS = 10_000;
 /** Options for building the core outside the server's defaults (tests). */
 export interface TradingCoreOptions {
   readonly now?: () => Date;
+  /** Replaces the market's clock (see {@link TradingCore.marketNow}). */
+  readonly marketNow?: () => number;
   /** Replaces cash operations' client (tests, until cash operations offers it in every process). */
   readonly cash?: CashOperationsApi;
   /** Wraps the ledger client (fault-injection tests: a ledger that throws, hangs or refuses). */
@@ -89,16 +98,19 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
     currentWallet: (...args) => clients.get(CASH_OPERATIONS_CLIENT).currentWallet(...args),
     notifyWalletChanged: (...args) => clients.get(CASH_OPERATIONS_CLIENT).notifyWalletChanged(...args),
   };
+  const now = options.now ?? (() => new Date());
+  const marketData = clients.find(MARKET_DATA_CLIENT) ?? null;
   return {
     db: context.db as TradingDatabase,
     ledger,
     customers: clients.get(USER_MANAGEMENT_CLIENT),
     cash: lazyCash,
     catalog,
-    marketData: clients.find(MARKET_DATA_CLIENT) ?? null,
+    marketData,
     events: context.events,
     log: context.log,
-    now: options.now ?? (() => new Date()),
+    now,
+    marketNow: options.marketNow ?? (marketData === null ? () => now().getTime() : () => marketData.now()),
     accounts: new TradingAccounts(ledger),
     specs: new InstrumentSpecs(catalog),
     ledgerCallTimeoutMs: options.ledgerCallTimeoutMs ?? LEDGER_CALL_TIMEOUT_MS,

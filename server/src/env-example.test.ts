@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { loadConfig, platformEnvSchema } from '@tessera/platform';
+import { loadConfig, objectStoreEnvSchema, platformEnvSchema } from '@tessera/platform';
 import { describe, expect, it } from 'vitest';
 // The services' own config sections; not exported by their packages, read here only to check the example.
 import { cashOperationsEnvSchema } from '../../services/cash-operations/src/settings.ts';
 import { identityEnvSchema } from '../../services/identity/src/settings.ts';
 import { marketDataEnvSchema } from '../../services/market-data/src/settings.ts';
 import { timeSeriesEnvSchema } from '../../services/time-series/src/settings.ts';
+import { userManagementEnvSchema } from '../../services/user-management/src/settings.ts';
 
 const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
 
@@ -27,6 +28,8 @@ const schemaVariables = [
   ...Object.keys(cashOperationsEnvSchema.shape),
   ...Object.keys(marketDataEnvSchema.shape),
   ...Object.keys(timeSeriesEnvSchema.shape),
+  ...Object.keys(userManagementEnvSchema.shape),
+  ...Object.keys(objectStoreEnvSchema.shape),
 ].sort();
 
 describe('.env.example', () => {
@@ -48,6 +51,8 @@ describe('.env.example', () => {
       cashOperations: cashOperationsEnvSchema,
       marketData: marketDataEnvSchema,
       timeSeries: timeSeriesEnvSchema,
+      userManagement: userManagementEnvSchema,
+      objectStore: objectStoreEnvSchema,
     });
     const defaults = loadConfig({}, {});
     expect(withShown.port).toBe(defaults.port);

@@ -2,6 +2,7 @@
  * What the identity service tells other services in the same process about its users (docs/adr/0002): enough to
  * send money to another customer by e-mail and to address a notification, nothing about credentials.
  */
+import { z } from 'zod';
 
 /** A customer as another customer may see them when sending money: an id and the name to confirm. */
 export interface CustomerDirectoryEntry {
@@ -62,6 +63,19 @@ export const STAFF_REASON_HEADER = 'x-staff-reason';
  * with a letter or a digit (`CASE-1042`, `ZD#58213`, `kyc:<case id>`). No spaces, so it reads the same everywhere.
  */
 export const STAFF_CASE_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/#-]{2,39}$/;
+
+/**
+ * The `x-staff-reason` header as a route documents it (wrap it in documentOnly of @tessera/platform: the route checks
+ * the reference itself, so a missing or malformed one is STAFF_REASON_REQUIRED rather than VALIDATION_FAILED).
+ */
+export const staffReasonHeadersSchema = z
+  .object({
+    [STAFF_REASON_HEADER]: z
+      .string()
+      .regex(STAFF_CASE_REFERENCE_PATTERN)
+      .describe('The case or ticket reference (3 to 40 characters: letters, digits, . _ : / # -)'),
+  })
+  .passthrough();
 
 /** The case or ticket reference of a staff read's headers, or `null` when missing or not in the format above. */
 export function staffCaseReferenceOf(headers: Readonly<Record<string, unknown>>): string | null {

@@ -10,7 +10,7 @@ import {
   dateTimeFormat,
   formatAmount,
 } from './support-api.ts';
-import { errorKey, ReferenceForm } from './support-parts.tsx';
+import { errorKey, Facts, ReferenceForm } from './support-parts.tsx';
 
 /**
  * One customer, read-only, for support agents and admins: who they are (identity), their KYC level, wallets with
@@ -115,14 +115,7 @@ function ProfileCard({ profile, money }: { profile: CustomerProfile; money: Cust
   ];
   return (
     <Card title={t('customer.profile')} headingLevel={2}>
-      <dl className="support-facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts facts={facts} />
       <p className="console-badges">
         <Badge tone={profile.enabled ? 'success' : 'danger'}>
           {profile.enabled ? t('customer.enabled') : t('customer.disabled')}

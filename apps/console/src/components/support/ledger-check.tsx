@@ -3,6 +3,7 @@ import type { Ledger } from '@tessera/contracts';
 import { Alert, Card } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { dateTimeFormat, formatAmount, type VerificationRun } from './support-api.ts';
+import { Facts } from './support-parts.tsx';
 
 /** The latest check of a ledger: passed or failed, when and by whom, the totals compared and the problems found. */
 export function LedgerCheckResult({ ledger, run }: { ledger: Ledger; run: VerificationRun | undefined }) {
@@ -32,27 +33,21 @@ export function LedgerCheckResult({ ledger, run }: { ledger: Ledger; run: Verifi
       <Alert tone={run.ok ? 'success' : 'danger'}>
         {run.ok ? t('ledger.resultPassed') : t('ledger.resultFailed', { count: result.problems.length })}
       </Alert>
-      <p className="support-muted">
+      <p className="support-muted support-ran">
         {t('ledger.ranAt', {
           time: dateTimeFormat(language).format(new Date(run.ranAt)),
           who: run.ranBy === session.userId ? t('ledger.you') : t('ledger.anotherAdmin'),
           ms: run.durationMs,
         })}
       </p>
-      <dl className="support-facts">
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+      <Facts facts={facts}>
         <div className="support-facts__wide">
           <dt>{t('ledger.headHash')}</dt>
           <dd>
             <code className="support-code">{result.headHash}</code>
           </dd>
         </div>
-      </dl>
+      </Facts>
       {result.problems.length > 0 ? (
         <>
           <h4>{t('ledger.problems')}</h4>

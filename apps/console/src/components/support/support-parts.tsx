@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { STAFF_CASE_REFERENCE_PATTERN } from '@tessera/contracts';
 import { Alert, Button, Card, PageHeader, Stack, TextField } from '@tessera/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import './support.css';
@@ -83,5 +83,26 @@ export function ReferenceForm({ onSubmit }: { onSubmit: (reference: string) => v
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** Terms and their values (a profile, a check's totals); `children` adds wider items. */
+export function Facts({
+  facts,
+  children,
+}: {
+  facts: readonly (readonly [string, ReactNode])[];
+  children?: ReactNode;
+}) {
+  return (
+    <dl className="support-facts">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      {children}
+    </dl>
   );
 }

@@ -5,7 +5,7 @@
  * anything else (403 FORBIDDEN), then the case or ticket reference of the `x-staff-reason` header; every read is
  * written to the staff audit log (the identity service's, through its client) before the answer.
  */
-import { STAFF_CASE_REFERENCE_PATTERN, staffCaseReferenceOf, textSchema } from '@tessera/contracts';
+import { staffCaseReferenceOf, staffReasonHeadersSchema, textSchema } from '@tessera/contracts';
 import {
   auditStaffAccess,
   documentOnly,
@@ -29,17 +29,8 @@ import { walletSchema } from '../wallets/wallets.schemas.ts';
 /** The groups that may look customers up (PRODUCT.md: support agents; admins see everything). */
 const CUSTOMER_LOOKUP_GROUPS = ['support_agent', 'admin'] as const;
 
-/** Documented only: the handler checks the reference itself, so a missing or malformed one is STAFF_REASON_REQUIRED. */
-const reasonHeaders = documentOnly(
-  z
-    .object({
-      'x-staff-reason': z
-        .string()
-        .regex(STAFF_CASE_REFERENCE_PATTERN)
-        .describe('The case or ticket reference (3 to 40 characters: letters, digits, . _ : / # -)'),
-    })
-    .passthrough(),
-);
+/** Documented only: the handler checks the reference itself (STAFF_REASON_REQUIRED, not VALIDATION_FAILED). */
+const reasonHeaders = documentOnly(staffReasonHeadersSchema);
 
 const customerParams = z.object({ userId: z.uuid() });
 /** An IBAN as a person types it: spaces allowed, any case (34 characters at most, with a space every 4). */

@@ -4,7 +4,7 @@
  * The group is checked before anything else (403 FORBIDDEN), then the case or ticket reference of the
  * `x-staff-reason` header, and every read is written to the staff audit log, with that reference, before the answer.
  */
-import { STAFF_CASE_REFERENCE_PATTERN, staffCaseReferenceOf, textSchema } from '@tessera/contracts';
+import { staffCaseReferenceOf, staffReasonHeadersSchema, textSchema } from '@tessera/contracts';
 import {
   auditStaffAccess,
   defineError,
@@ -38,17 +38,8 @@ const searchQuery = z
 
 const idParams = z.object({ id: z.uuid() });
 
-/** Documented only: the handler checks the reference itself, so a missing or malformed one is STAFF_REASON_REQUIRED. */
-const reasonHeaders = documentOnly(
-  z
-    .object({
-      'x-staff-reason': z
-        .string()
-        .regex(STAFF_CASE_REFERENCE_PATTERN)
-        .describe('The case or ticket reference (3 to 40 characters: letters, digits, . _ : / # -)'),
-    })
-    .passthrough(),
-);
+/** Documented only: the handler checks the reference itself (STAFF_REASON_REQUIRED, not VALIDATION_FAILED). */
+const reasonHeaders = documentOnly(staffReasonHeadersSchema);
 
 const customerSummarySchema = z.object({
   id: z.string(),

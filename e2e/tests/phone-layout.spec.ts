@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+// The twenty settings sections, from the web app's own list (the one its settings menu and route read).
+import { SETTINGS_SECTIONS } from '../../apps/web/src/features/settings/lib/settings-sections.ts';
 import { demoSession, PROTECTED_ROUTES, PUBLIC_ROUTES, type StorageState } from './support.ts';
 
 // Issue #15, "Fits a phone, and every width in between": at 390 px the dashboard was 1,004 px wide, the French
@@ -24,30 +26,6 @@ const LEGAL_PATHS = [
   '/legal/imprint/',
 ];
 const PUBLIC_PATHS = [...PUBLIC_ROUTES.map((route) => route.path), ...LEGAL_PATHS];
-
-/** The twenty settings sections (apps/web/src/features/settings/lib/settings-sections.ts). */
-const SETTINGS_SECTIONS = [
-  'personalInformation',
-  'changePassword',
-  'delegateAccounts',
-  'depositCard',
-  'depositSepa',
-  'depositCrypto',
-  'withdrawal',
-  'appearance',
-  'MFA',
-  'tradingPreferences',
-  'notifications',
-  'languages',
-  'shareSponsorCode',
-  'manageReferrals',
-  'changeSponsor',
-  'api',
-  'legalDocuments',
-  'closeAccount',
-  'helpCenter',
-  'logout',
-];
 
 /** Every signed-in page: the route table's, a product on the trading page, the wallets' actions, each settings section. */
 const DASHBOARD_PATHS = [

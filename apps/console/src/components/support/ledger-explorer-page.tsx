@@ -59,8 +59,9 @@ export function LedgerExplorerPage({
             {t('ledger.result', { code: ledger.code })}
           </h2>
           <LedgerCheckResult ledger={ledger} run={ledgers.data?.runs.get(ledger.code)} />
-          <LedgerTransfers ledger={ledger} />
-          <LedgerAccounts ledger={ledger} />
+          {/* Keyed by ledger: another ledger starts on its own newest transfers and first accounts. */}
+          <LedgerTransfers key={`transfers-${ledger.code}`} ledger={ledger} />
+          <LedgerAccounts key={`accounts-${ledger.code}`} ledger={ledger} />
         </section>
       ) : null}
     </>

@@ -21,24 +21,17 @@ describeEachDatabase('an unanswered 3-D Secure deposit', ({ createDatabase }) =>
   beforeAll(async () => {
     t = await buildRailsTestApp(await createDatabase(), { cardChallengeTimeoutSeconds: 0 });
     token = await t.token(ana);
-    const wallets: Wallet[] = (await t.call('GET', '/api/cash-operations/wallets', { token })).json().items;
-    eur = wallets.find((wallet) => wallet.asset === 'EUR' && wallet.kind === 'current')!;
+    eur = (await t.currentWallet(token, 'EUR'))!;
   }, 120_000);
 
   it('expires: the processor authorisation is cancelled, the hold voided, the activity says voided', async () => {
     const before = await t.ledger.getAccount('tessera', eur.id);
-    const card = await t.call('POST', '/processor-sim/v1/tokens', {
-      body: {
-        number: TEST_CARDS.threeDSecure,
-        expMonth: 12,
-        expYear: new Date().getUTCFullYear() + 2,
-        cvc: '123',
-      },
-    });
-    const response = await t.call('POST', '/api/cash-operations/card/deposits', {
+    const response = await t.cardDeposit({
       token,
       key: 'abandoned-3ds',
-      body: { walletId: eur.id, amount: '30.00', token: card.json().token },
+      walletId: eur.id,
+      amount: '30.00',
+      card: TEST_CARDS.threeDSecure,
     });
     expect(response.statusCode, response.body).toBe(202);
     const created: CardDeposit = response.json();

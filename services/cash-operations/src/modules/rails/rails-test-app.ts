@@ -3,7 +3,13 @@
  * (identity, user management, the ledger, the processor simulator), on one fresh database, with a real RS256 token
  * issuer, and a handle on the rails (job queue, chains) so a test drives time and blocks itself.
  */
-import { BANK_TENANT_ID, type LedgerApi, LEDGER_CLIENT, type LedgerVerification } from '@tessera/contracts';
+import {
+  BANK_TENANT_ID,
+  type LedgerApi,
+  LEDGER_CLIENT,
+  type LedgerVerification,
+  type Wallet,
+} from '@tessera/contracts';
 import { ASSET_REGISTRY } from '@tessera/money';
 import { identityService } from '@tessera/service-identity';
 import { ledgerService } from '@tessera/service-ledger';
@@ -35,6 +41,18 @@ export interface RailsTestApp {
       payload?: string;
     },
   ): Promise<LightMyRequestResponse>;
+  /** The customer's current wallet of `asset` as GET /wallets lists it, or undefined when they have none. */
+  currentWallet(token: string, asset: string): Promise<Wallet | undefined>;
+  /** A processor token of test card `number` (expiring in two years), as the hosted card field gets one. */
+  cardToken(number: string): Promise<string>;
+  /** POST /card/deposits of `amount` to `walletId` with test card `card`, as the wallet's card form sends it. */
+  cardDeposit(deposit: {
+    token: string;
+    key: string;
+    walletId: string;
+    amount: string;
+    card: string;
+  }): Promise<LightMyRequestResponse>;
   /** Available balance of a ledger account, as decimal text. */
   available(accountId: string): Promise<string>;
   /** verifyLedger for every asset ledger of the bank. */
@@ -72,7 +90,7 @@ export async function buildRailsTestApp(
   const cashContext = composed.contextOf(cash.name);
   await app.ready();
   const ledger = composed.clients.get(LEDGER_CLIENT);
-  return {
+  const testApp: RailsTestApp = {
     app,
     issuer,
     ledger,
@@ -82,6 +100,27 @@ export async function buildRailsTestApp(
         ...(options.groups ? { groups: options.groups } : {}),
         ...(options.stepUp ? { amr: ['pwd', 'mfa'], authTimeS: Math.floor(Date.now() / 1000) } : {}),
       }),
+    async currentWallet(token, asset) {
+      const wallets: Wallet[] = (await testApp.call('GET', '/api/cash-operations/wallets', { token })).json()
+        .items;
+      return wallets.find((wallet) => wallet.asset === asset && wallet.kind === 'current');
+    },
+    async cardToken(number) {
+      const response = await testApp.call('POST', '/processor-sim/v1/tokens', {
+        body: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
+      });
+      if (response.statusCode !== 201) {
+        throw new Error(`The processor simulator refused test card ${number}: ${response.body}`);
+      }
+      return (response.json() as { token: string }).token;
+    },
+    async cardDeposit({ token, key, walletId, amount, card }) {
+      return testApp.call('POST', '/api/cash-operations/card/deposits', {
+        token,
+        key,
+        body: { walletId, amount, token: await testApp.cardToken(card) },
+      });
+    },
     call: (method, url, options = {}) =>
       app.inject({
         method,
@@ -101,4 +140,5 @@ export async function buildRailsTestApp(
     verifyAll: () =>
       Promise.all([...ASSET_REGISTRY.keys()].map((code) => ledger.verifyLedger(BANK_TENANT_ID, code))),
   };
+  return testApp;
 }

@@ -17,26 +17,19 @@ describeEachDatabase('statements name every movement', ({ createDatabase }) => {
   beforeAll(async () => {
     t = await buildRailsTestApp(await createDatabase());
     token = await t.token(ana);
-    const wallets: Wallet[] = (await t.call('GET', '/api/cash-operations/wallets', { token })).json().items;
-    eur = wallets.find((wallet) => wallet.asset === 'EUR' && wallet.kind === 'current')!;
-    let usd = wallets.find((wallet) => wallet.asset === 'USD' && wallet.kind === 'current');
+    eur = (await t.currentWallet(token, 'EUR'))!;
+    let usd = await t.currentWallet(token, 'USD');
     if (!usd) {
       const created = await t.call('POST', '/api/cash-operations/wallets', { token, body: { asset: 'USD' } });
       expect(created.statusCode, created.body).toBe(201);
       usd = created.json() as Wallet;
     }
-    const card = await t.call('POST', '/processor-sim/v1/tokens', {
-      body: {
-        number: TEST_CARDS.succeeds,
-        expMonth: 12,
-        expYear: new Date().getUTCFullYear() + 2,
-        cvc: '123',
-      },
-    });
-    const deposit = await t.call('POST', '/api/cash-operations/card/deposits', {
+    const deposit = await t.cardDeposit({
       token,
       key: 'statement-card',
-      body: { walletId: eur.id, amount: '100.00', token: card.json().token },
+      walletId: eur.id,
+      amount: '100.00',
+      card: TEST_CARDS.succeeds,
     });
     expect(deposit.statusCode, deposit.body).toBe(201);
     await t.rails.rails.drain();

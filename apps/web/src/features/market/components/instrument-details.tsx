@@ -67,8 +67,14 @@ function instrumentFacts(t: Translate, language: DisplayLanguage, { instrument, 
     // Crypto pairs have no ISIN: the line is left out rather than saying "None".
     ...(instrument.isin ? ([[t('market.details.isin'), instrument.isin]] as Array<[string, string]>) : []),
     [t('market.details.kind'), t(`market.kind.${instrument.kind}`)],
-    // The catalog names venues in English; the internal crypto venue's name is a description, so it is translated.
-    [t('market.details.venue'), source.id === 'tessera' ? t('market.details.internalVenue') : source.name],
+    // The catalog names venues in English: the page names each in the customer's language (issue #15), and the
+    // internal crypto venue's name is a description. A venue the translations do not know keeps the catalog's name.
+    [
+      t('market.details.venue'),
+      source.id === 'tessera'
+        ? t('market.details.internalVenue')
+        : t(`market.details.venues.${source.id}`, { defaultValue: source.name }),
+    ],
     [t('market.details.currency'), instrument.currency],
     [t('market.details.tick'), formatPrice(instrument.tickSize, language)],
     [t('market.details.lot'), formatQuantity(instrument.lotSize, language)],

@@ -17,7 +17,7 @@ import {
 import { overviewQueryOptions } from '../api/get-market-overview.ts';
 import { useMarketCalls } from '#/shared/markets/api/markets-request.ts';
 import { QueryBoundary } from '#/components/query-boundary.tsx';
-import { useDocumentTitle } from '#/lib/use-document-title.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 import { InstrumentDetailsPanel } from './instrument-details.tsx';
 import '#/shared/markets/markets.css';
 
@@ -25,7 +25,7 @@ import '#/shared/markets/markets.css';
 export function MarketPage() {
   const { t } = useTranslation(['trading', 'errors']);
   const [selected, setSelected] = useState<ProductId | null>(null);
-  useDocumentTitle(t('market.title'));
+  usePageTitle(t('market.title'));
 
   return (
     <div className="app-page mkt-page">
@@ -200,7 +200,8 @@ function GroupsTable({
   return (
     <section className="trd-panel">
       <TableScroll label={title}>
-        <table className="trd-table">
+        {/* On a phone each group is a card of labelled figures (markets.css, .mkt-groups), not a row to scroll. */}
+        <table className="trd-table mkt-groups">
           <caption className="mkt-section-title">{title}</caption>
           <thead>
             <tr>
@@ -218,13 +219,16 @@ function GroupsTable({
             {groups.map((group) => (
               <tr key={group.key}>
                 <th scope="row">{nameOf(group.key)}</th>
-                <td className={`trd-num ${toneClass(group.averageChangePercent)}`}>
+                <td
+                  className={`trd-num ${toneClass(group.averageChangePercent)}`}
+                  data-label={t('market.table.average')}
+                >
                   {formatPercent(group.averageChangePercent, language)}
                 </td>
-                <td className="trd-num">
+                <td className="trd-num" data-label={t('market.table.breadth')}>
                   {t('market.table.breadthValue', { up: group.advancers, down: group.decliners })}
                 </td>
-                <td>
+                <td data-label={t('market.table.best')}>
                   {group.best ? (
                     <button
                       type="button"

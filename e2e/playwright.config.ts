@@ -13,8 +13,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The hosted login is served over TLS (Amplify forces https for its domain): a second, self-signed listener.
 process.env.E2E_TLS_PORT ??= String(port + 20_000);
 // A second server whose access tokens live 20 seconds and whose rotated refresh tokens have no reuse grace, for the
-// journeys where tabs outlive their token (token-refresh.spec.ts), and whose 3-D Secure challenges expire after 5
-// seconds (wallets-deposit-outcomes.spec.ts): the main one keeps the real 15 minutes of both.
+// journeys where tabs outlive their token (token-refresh.spec.ts), whose 3-D Secure challenges expire after 5
+// seconds (wallets-deposit-outcomes.spec.ts), and whose market's clock is on a Saturday (the closed-market journey
+// of trading.spec.ts): the main one keeps the real 15 minutes of both and the real time.
 process.env.E2E_SHORT_TOKEN_PORT ??= String(port + 1);
 process.env.E2E_SHORT_TOKEN_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-short-token-'));
 const shortTokenURL = `http://127.0.0.1:${process.env.E2E_SHORT_TOKEN_PORT}`;
@@ -110,6 +111,9 @@ export default defineConfig({
         IDENTITY_REFRESH_REUSE_GRACE_S: '0',
         // Its market moves once a second: nothing here watches prices, and the two cores are shared.
         MARKET_DATA_TICK_MS: '1000',
+        // The market's test clock starts on a Saturday (ADR 0014): every stock venue is closed for market data and
+        // for trading's pre-trade checks whatever the real time, so the closed-market journey never skips.
+        MARKET_DATA_CLOCK_START: '2026-11-28T12:00:00Z',
         // A 3-D Secure challenge left unanswered expires after 5 seconds instead of 15 minutes, so a journey sees an
         // abandoned card deposit end (wallets-deposit-outcomes.spec.ts); the main server keeps the real window.
         CASH_CARD_CHALLENGE_TIMEOUT_S: '5',

@@ -172,27 +172,22 @@ test.describe('detached watchlist', () => {
   }
 });
 
+// The second server of playwright.config.ts runs the market's test clock on a Saturday (MARKET_DATA_CLOCK_START),
+// which market data and trading's pre-trade checks both read: every stock venue is closed there at any real hour.
+const SATURDAY_MARKET_URL = `http://127.0.0.1:${process.env.E2E_SHORT_TOKEN_PORT}`;
+
 test.describe('closed market', () => {
+  test.use({ baseURL: SATURDAY_MARKET_URL });
   for (const language of LANGUAGES) {
     test(`a market order on a closed market is rejected with a clear message and nothing is reserved (${language})`, async ({
       page,
     }) => {
-      // A stock whose venue is closed now, from the venues' calendars (market data's status).
-      const stocks = (await (
-        await page.request.get('/api/market-data-info/instruments?kind=stock&limit=100')
-      ).json()) as {
-        items: Array<{ id: string }>;
-      };
+      // A stock whose venue is closed on that server's clock, as market data's status says.
+      const product = 'AAPL_cboe';
       const statuses = (await (await page.request.get('/api/market-data/status')).json()) as {
-        items: Array<{ productId: string; open: boolean; nextSession: { opensAtMs: number } | null }>;
+        items: Array<{ productId: string; open: boolean }>;
       };
-      const stockIds = new Set(stocks.items.map((item) => item.id));
-      const closed = statuses.items.find((status) => stockIds.has(status.productId) && !status.open);
-      test.skip(
-        closed === undefined,
-        'every stock venue is open at this moment (a weekday overlap of US and European hours)',
-      );
-      const product = closed?.productId ?? '';
+      expect(statuses.items.find((status) => status.productId === product)?.open).toBe(false);
       // A verified customer with no money: the market check comes before buying power.
       await freshCustomer(page, language);
 

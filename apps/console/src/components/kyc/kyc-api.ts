@@ -40,6 +40,8 @@ export function kycQueueQueryOptions(api: ApiClient, filters: KycQueueFilters) {
   }
   return queryOptions({
     queryKey: ['kyc', 'queue', filters],
+    // Cases move under the reviewer's feet (others claim and decide): read afresh whenever the queue is shown.
+    staleTime: 0,
     queryFn: () =>
       api<KycCaseListResponse>('GET', `${BASE}/cases?${query}`, undefined, {
         [KYC_STAFF_REASON_HEADER]: 'kyc:queue',
@@ -54,6 +56,8 @@ function reasonHeader(reference: string) {
 export function kycCaseQueryOptions(api: ApiClient, caseId: string, reference: string) {
   return queryOptions({
     queryKey: ['kyc', 'case', caseId, reference],
+    // A case reopened from the queue may have changed since (a resubmission, another reviewer's decision).
+    staleTime: 0,
     queryFn: () =>
       api<KycCaseDetail>(
         'GET',

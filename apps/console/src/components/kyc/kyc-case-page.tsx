@@ -5,7 +5,7 @@ import {
   type KycCaseDetail,
   type KycDecisionRecord,
 } from '@tessera/contracts';
-import { Alert, ArrowLeftIcon, Badge, Button, Card, PageHeader, Table, TableScroll } from '@tessera/ui';
+import { Alert, ArrowLeftIcon, Badge, Button, Card, PageHeader, Table } from '@tessera/ui';
 import type { ReactNode } from 'react';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { kycCaseQueryOptions } from './kyc-api.ts';
@@ -152,25 +152,23 @@ function Risk({ detail }: { detail: KycCaseDetail }) {
         <Badge tone={bandTone(risk.band)}>{t(`band.${risk.band}`)}</Badge>
         <span>{t('risk.score', { score: risk.score })}</span>
       </p>
-      <TableScroll label={t('risk.tableCaption')}>
-        <Table
-          caption={t('risk.tableCaption')}
-          rows={risk.rules}
-          getRowKey={(rule) => rule.id}
-          empty={t('risk.none')}
-          density="compact"
-          columns={[
-            {
-              key: 'rule',
-              header: t('risk.rule'),
-              rowHeader: true,
-              cell: (rule) => t(`riskRules.${rule.id}`, { defaultValue: rule.reason }),
-            },
-            { key: 'kind', header: t('risk.kind'), cell: (rule) => t(`risk.${rule.kind}`) },
-            { key: 'points', header: t('risk.points'), numeric: true, cell: (rule) => rule.score },
-          ]}
-        />
-      </TableScroll>
+      <Table
+        caption={t('risk.tableCaption')}
+        rows={risk.rules}
+        getRowKey={(rule) => rule.id}
+        empty={t('risk.none')}
+        density="compact"
+        columns={[
+          {
+            key: 'rule',
+            header: t('risk.rule'),
+            rowHeader: true,
+            cell: (rule) => t(`riskRules.${rule.id}`, { defaultValue: rule.reason }),
+          },
+          { key: 'kind', header: t('risk.kind'), cell: (rule) => t(`risk.${rule.kind}`) },
+          { key: 'points', header: t('risk.points'), numeric: true, cell: (rule) => rule.score },
+        ]}
+      />
     </Card>
   );
 }
@@ -180,34 +178,32 @@ function History({ detail }: { detail: KycCaseDetail }) {
   const language = currentLanguage();
   return (
     <Card title={t('history.title')} headingLevel={2} padding="md">
-      <TableScroll label={t('history.tableCaption')}>
-        <Table<KycDecisionRecord>
-          caption={t('history.tableCaption')}
-          rows={detail.decisions}
-          getRowKey={(entry) => `${entry.at}-${entry.reviewerId}-${entry.decision}`}
-          empty={t('history.empty')}
-          density="compact"
-          columns={[
-            { key: 'when', header: t('history.when'), cell: (entry) => formatDateTime(entry.at, language) },
-            {
-              key: 'reviewer',
-              header: t('history.reviewer'),
-              rowHeader: true,
-              cell: (entry) => entry.reviewer,
-            },
-            {
-              key: 'decision',
-              header: t('history.decision'),
-              cell: (entry) => t(`decision.${entry.decision}`),
-            },
-            {
-              key: 'reason',
-              header: t('history.reason'),
-              cell: (entry) => <span className="kyc-prewrap">{entry.reason ?? '—'}</span>,
-            },
-          ]}
-        />
-      </TableScroll>
+      <Table<KycDecisionRecord>
+        caption={t('history.tableCaption')}
+        rows={detail.decisions}
+        getRowKey={(entry) => `${entry.at}-${entry.reviewerId}-${entry.decision}`}
+        empty={t('history.empty')}
+        density="compact"
+        columns={[
+          { key: 'when', header: t('history.when'), cell: (entry) => formatDateTime(entry.at, language) },
+          {
+            key: 'reviewer',
+            header: t('history.reviewer'),
+            rowHeader: true,
+            cell: (entry) => entry.reviewer,
+          },
+          {
+            key: 'decision',
+            header: t('history.decision'),
+            cell: (entry) => t(`decision.${entry.decision}`),
+          },
+          {
+            key: 'reason',
+            header: t('history.reason'),
+            cell: (entry) => <span className="kyc-prewrap">{entry.reason ?? '—'}</span>,
+          },
+        ]}
+      />
     </Card>
   );
 }

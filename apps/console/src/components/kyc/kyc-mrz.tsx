@@ -4,7 +4,7 @@ import {
   type KycMrzCheck,
   type KycMrzComparedField,
 } from '@tessera/contracts';
-import { Badge, Card, Table, TableScroll } from '@tessera/ui';
+import { Badge, Card, Table } from '@tessera/ui';
 import { useTranslation } from '../../lib/i18n.ts';
 
 interface Row {
@@ -65,29 +65,27 @@ export function KycMrzComparison({ detail }: { detail: KycCaseDetail }) {
   }
   return (
     <Card title={t('mrz.title')} description={t('mrz.lead')} headingLevel={2} padding="md">
-      <TableScroll label={t('mrz.tableCaption')}>
-        <Table<Row>
-          caption={t('mrz.tableCaption')}
-          rows={rowsOf(detail)}
-          getRowKey={(row) => row.field}
-          density="compact"
-          columns={[
-            {
-              key: 'field',
-              header: t('mrz.field'),
-              rowHeader: true,
-              cell: (row) => t(`fields.${row.field}`),
-            },
-            {
-              key: 'result',
-              header: t('mrz.result'),
-              cell: (row) => <Badge tone={RESULT_TONES[row.result]}>{t(`mrz.${row.result}`)}</Badge>,
-            },
-            { key: 'declared', header: t('mrz.declared'), cell: (row) => row.declared ?? '—' },
-            { key: 'zone', header: t('mrz.zone'), cell: (row) => row.zone ?? '—' },
-          ]}
-        />
-      </TableScroll>
+      <Table<Row>
+        caption={t('mrz.tableCaption')}
+        rows={rowsOf(detail)}
+        getRowKey={(row) => row.field}
+        density="compact"
+        columns={[
+          {
+            key: 'field',
+            header: t('mrz.field'),
+            rowHeader: true,
+            cell: (row) => t(`fields.${row.field}`),
+          },
+          {
+            key: 'result',
+            header: t('mrz.result'),
+            cell: (row) => <Badge tone={RESULT_TONES[row.result]}>{t(`mrz.${row.result}`)}</Badge>,
+          },
+          { key: 'declared', header: t('mrz.declared'), cell: (row) => row.declared ?? '—' },
+          { key: 'zone', header: t('mrz.zone'), cell: (row) => row.zone ?? '—' },
+        ]}
+      />
       <h3 className="kyc-subheading">{t('mrz.checkDigits')}</h3>
       {check.valid ? (
         <p>

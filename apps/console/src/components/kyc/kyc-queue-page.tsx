@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { KYC_STATUSES, type KycCaseSummary } from '@tessera/contracts';
-import { Alert, Badge, Button, Card, PageHeader, Select, Table, TableScroll, TextField } from '@tessera/ui';
+import { Alert, Badge, Button, Card, PageHeader, Select, Table, TextField } from '@tessera/ui';
 import { type FormEvent, useState } from 'react';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { type KycQueueFilters, kycQueueQueryOptions } from './kyc-api.ts';
@@ -79,78 +79,76 @@ export function KycQueuePage({ filters }: { filters: KycQueueFilters }) {
       </Card>
       {queue.isError ? <Alert>{t(errorKeys(queue.error))}</Alert> : null}
       <Card padding="none">
-        <TableScroll label={t('queue.tableCaption')}>
-          <Table<KycCaseSummary>
-            caption={t('queue.tableCaption')}
-            rows={queue.data?.items ?? []}
-            getRowKey={(row) => row.id}
-            empty={queue.isPending ? t('console:loading') : t('queue.empty')}
-            density="compact"
-            columns={[
-              {
-                key: 'customer',
-                header: t('queue.customer'),
-                rowHeader: true,
-                cell: (row) => (
-                  <span className="kyc-who">
-                    <span>{row.customerName}</span>
-                    {row.email ? <span className="kyc-muted">{row.email}</span> : null}
-                  </span>
-                ),
-              },
-              { key: 'level', header: t('queue.level'), cell: (row) => t(`level.${row.targetLevel}`) },
-              {
-                key: 'status',
-                header: t('queue.state'),
-                cell: (row) => <Badge tone={statusTone(row.status)}>{t(`status.${row.status}`)}</Badge>,
-              },
-              {
-                key: 'age',
-                header: t('queue.age'),
-                cell: (row) =>
-                  row.submittedAt
-                    ? t('queue.submittedAgo', { age: formatAge(row.ageSeconds, language) })
-                    : t('queue.notSubmitted'),
-              },
-              {
-                key: 'risk',
-                header: t('queue.risk'),
-                cell: (row) => (
-                  <Badge tone={bandTone(row.riskBand)}>
-                    {t('riskScore', { score: row.riskScore, band: t(`band.${row.riskBand}`) })}
-                  </Badge>
-                ),
-              },
-              {
-                key: 'assigned',
-                header: t('queue.assigned'),
-                cell: (row) => (
-                  <span className="kyc-who">
-                    <span>{row.assignedTo ?? t('queue.nobody')}</span>
-                    {row.approvals > 0 ? (
-                      <span className="kyc-muted">{t('queue.approvals', { count: row.approvals })}</span>
-                    ) : null}
-                  </span>
-                ),
-              },
-              {
-                key: 'open',
-                header: <span className="ts-visually-hidden">{t('queue.open')}</span>,
-                cell: (row) => (
-                  <Button asChild variant="secondary" size="sm">
-                    <Link
-                      to="/kyc/$caseId"
-                      params={{ caseId: row.id }}
-                      aria-label={t('queue.openCase', { name: row.customerName })}
-                    >
-                      {t('queue.open')}
-                    </Link>
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        </TableScroll>
+        <Table<KycCaseSummary>
+          caption={t('queue.tableCaption')}
+          rows={queue.data?.items ?? []}
+          getRowKey={(row) => row.id}
+          empty={queue.isPending ? t('console:loading') : t('queue.empty')}
+          density="compact"
+          columns={[
+            {
+              key: 'customer',
+              header: t('queue.customer'),
+              rowHeader: true,
+              cell: (row) => (
+                <span className="kyc-who">
+                  <span>{row.customerName}</span>
+                  {row.email ? <span className="kyc-muted">{row.email}</span> : null}
+                </span>
+              ),
+            },
+            { key: 'level', header: t('queue.level'), cell: (row) => t(`level.${row.targetLevel}`) },
+            {
+              key: 'status',
+              header: t('queue.state'),
+              cell: (row) => <Badge tone={statusTone(row.status)}>{t(`status.${row.status}`)}</Badge>,
+            },
+            {
+              key: 'age',
+              header: t('queue.age'),
+              cell: (row) =>
+                row.submittedAt
+                  ? t('queue.submittedAgo', { age: formatAge(row.ageSeconds, language) })
+                  : t('queue.notSubmitted'),
+            },
+            {
+              key: 'risk',
+              header: t('queue.risk'),
+              cell: (row) => (
+                <Badge tone={bandTone(row.riskBand)}>
+                  {t('riskScore', { score: row.riskScore, band: t(`band.${row.riskBand}`) })}
+                </Badge>
+              ),
+            },
+            {
+              key: 'assigned',
+              header: t('queue.assigned'),
+              cell: (row) => (
+                <span className="kyc-who">
+                  <span>{row.assignedTo ?? t('queue.nobody')}</span>
+                  {row.approvals > 0 ? (
+                    <span className="kyc-muted">{t('queue.approvals', { count: row.approvals })}</span>
+                  ) : null}
+                </span>
+              ),
+            },
+            {
+              key: 'open',
+              header: <span className="ts-visually-hidden">{t('queue.open')}</span>,
+              cell: (row) => (
+                <Button asChild variant="secondary" size="sm">
+                  <Link
+                    to="/kyc/$caseId"
+                    params={{ caseId: row.id }}
+                    aria-label={t('queue.openCase', { name: row.customerName })}
+                  >
+                    {t('queue.open')}
+                  </Link>
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Card>
     </>
   );

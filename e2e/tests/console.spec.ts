@@ -1,85 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { adminAccessToken, expectAccessible, totp, uniqueEmail, type Language } from './identity-support.ts';
+import { expect, test } from '@playwright/test';
+import { ct, firstSignIn, temporaryPassword } from './console-support.ts';
+import { adminAccessToken, expectAccessible, uniqueEmail } from './identity-support.ts';
 
 /**
  * The staff console (issue #16), in English and French: an admin invited through the API signs in to the console
  * (password, then setting up TOTP), invites a support agent, who chooses a password and sets up TOTP; the admin
  * changes the agent's groups; the agent sees no admin navigation and is refused the admin page. axe on each page.
  */
-
-const CONSOLE_LANG = join(import.meta.dirname, '..', '..', 'apps', 'console', 'public', 'lang');
-const files = new Map<Language, Record<string, unknown>>();
-
-/** The console's text for a key (`signIn.title`), read from its translation files. */
-function ct(language: Language, key: string, values: Record<string, string> = {}): string {
-  if (!files.has(language)) {
-    files.set(language, JSON.parse(readFileSync(join(CONSOLE_LANG, language, 'console.json'), 'utf8')));
-  }
-  const value = key
-    .split('.')
-    .reduce<unknown>(
-      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-      files.get(language),
-    );
-  if (typeof value !== 'string') {
-    throw new Error(`no ${language} console text for ${key}`);
-  }
-  return value.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
-}
-
-const PASSWORD = 'Console-Pass-2026!';
-
-/** The temporary password the identity service e-mailed to `recipient` (the dev mailbox). */
-async function temporaryPassword(page: Page, recipient: string): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const html = await (await page.request.get('/dev/mailbox')).text();
-    const message = html
-      .split('<li class="message">')
-      .slice(1)
-      .find((item) => item.includes(`<dd>${recipient}</dd>`));
-    const found = message
-      ? // Greedy up to the sentence's own ';': a password may hold '&', escaped in the page as '&amp;'.
-        (/temporary password (\S+);/.exec(message) ?? /mot de passe temporaire (\S+) ;/.exec(message))
-      : null;
-    if (found?.[1]) {
-      return found[1]
-        .replace(/&amp;/g, '&')
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&quot;/g, '"');
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no temporary password for ${recipient}`);
-}
-
-/** Signs in on the console as an invitee: temporary password, own password, TOTP set-up. Returns the secret. */
-async function firstSignIn(
-  page: Page,
-  language: Language,
-  email: string,
-  temporary: string,
-): Promise<string> {
-  await page.goto(`/console/login?lng=${language}`);
-  await expect(page.getByRole('heading', { name: ct(language, 'signIn.title') })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel(ct(language, 'signIn.email')).fill(email);
-  await page.getByLabel(ct(language, 'signIn.password'), { exact: false }).first().fill(temporary);
-  await page.getByRole('button', { name: ct(language, 'signIn.submit'), exact: true }).click();
-  await page.getByLabel(ct(language, 'signIn.newPassword')).fill(PASSWORD);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: ct(language, 'signIn.savePassword'), exact: true }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await expect(page.getByRole('img', { name: ct(language, 'signIn.qrAlt') })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel(ct(language, 'signIn.code')).fill(totp(secret));
-  await page.getByRole('button', { name: ct(language, 'signIn.verify'), exact: true }).click();
-  await expect(page).toHaveURL(/\/console\/home/);
-  return secret;
-}
 
 for (const language of ['en', 'fr'] as const) {
   test(`console (${language}): an admin signs in with TOTP, invites a staff member, changes their groups; a support agent sees no admin section`, async ({
@@ -100,6 +27,9 @@ for (const language of ['en', 'fr'] as const) {
     const nav = page.getByRole('navigation', { name: ct(language, 'nav.label') });
     await expect(nav.getByRole('link')).toHaveText([
       ct(language, 'nav.home'),
+      ct(language, 'nav.customers'),
+      ct(language, 'nav.kyc'),
+      ct(language, 'nav.ledger'),
       ct(language, 'nav.staff'),
       ct(language, 'nav.audit'),
     ]);
@@ -139,7 +69,12 @@ for (const language of ['en', 'fr'] as const) {
     const agent = await agentContext.newPage();
     await firstSignIn(agent, language, agentEmail, await temporaryPassword(agent, agentEmail));
     const agentNav = agent.getByRole('navigation', { name: ct(language, 'nav.label') });
-    await expect(agentNav.getByRole('link')).toHaveText([ct(language, 'nav.home')]);
+    // Support agent and KYC reviewer: the KYC review, no admin section.
+    await expect(agentNav.getByRole('link')).toHaveText([
+      ct(language, 'nav.home'),
+      ct(language, 'nav.customers'),
+      ct(language, 'nav.kyc'),
+    ]);
     await expectAccessible(agent);
     await agent.goto(`/console/staff?lng=${language}`);
     await expect(agent.getByText(ct(language, 'guard.adminOnly'))).toBeVisible();

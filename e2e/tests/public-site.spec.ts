@@ -89,7 +89,8 @@ test.describe('unknown addresses', () => {
       expect(english.status()).toBe(404);
       expect(english.headers()['content-type']).toContain('text/html');
       const html = await english.text();
-      expect(titleOf(html)).toBe('Page not found — Tessera');
+      // One wording: the heading is spec section 2's 'Not Found', and the title says the same.
+      expect(titleOf(html)).toBe('Not Found — Tessera');
       expect(html).toContain('<meta name="robots" content="noindex"');
       expect(html).not.toContain('rel="canonical"');
       const french = await request.get(path, { headers: { 'accept-language': 'fr-FR' } });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, PageHeader } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 
 /**
  * A dashboard area whose feature lands in a later release says so plainly, with no figures: a bank never shows
@@ -16,6 +17,7 @@ export function ComingSoonPage({
   children?: ReactNode;
 }) {
   const { t } = useTranslation(['dashboard', 'common']);
+  usePageTitle(t(`dashboard:areas.${area}.title`, values));
   return (
     <div className="app-page">
       <PageHeader title={t(`dashboard:areas.${area}.title`, values)} />

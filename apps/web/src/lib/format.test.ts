@@ -9,6 +9,7 @@ import {
   formatPrice,
   formatPriceIn,
   formatProduct,
+  formatProductTitle,
   formatQuantity,
   formatSector,
   formatTime,
@@ -108,6 +109,12 @@ describe('instruments, venues, sectors and card brands', () => {
     expect(formatProduct('BRK.B_nyse')).toBe('BRK.B · NYSE');
     expect(formatVenue('lse')).toBe('LSE');
     expect(formatProduct('nonsense')).toBe('nonsense');
+  });
+
+  it('names a product in a document title without repeating the brand', () => {
+    expect(formatProductTitle('SPY_nyse')).toBe('SPY · NYSE');
+    expect(formatProductTitle('BTC-USD_tessera')).toBe('BTC-USD');
+    expect(formatProductTitle('nonsense')).toBe('nonsense');
   });
 
   it("names instruments in the reader's language", () => {

@@ -278,6 +278,18 @@ export function formatProduct(productId: string): string {
   return parsed === null ? productId : `${parsed.symbol} · ${formatVenue(parsed.source)}`;
 }
 
+/**
+ * A product in a document title, which already ends with the brand: `SPY · NYSE`, but `ETH-EUR` alone for the
+ * internal crypto venue (never `ETH-EUR · Tessera — Tessera`).
+ */
+export function formatProductTitle(productId: string): string {
+  const parsed = parseProduct(productId);
+  if (parsed === null) {
+    return productId;
+  }
+  return parsed.source === 'tessera' ? parsed.symbol : formatProduct(productId);
+}
+
 /** The symbol of a product id (`SPY_nyse` → `SPY`). */
 export function productSymbol(productId: string): string {
   return parseProduct(productId)?.symbol ?? productId;

@@ -17,7 +17,7 @@ import {
 import { overviewQueryOptions } from '../api/get-market-overview.ts';
 import { useMarketCalls } from '#/shared/markets/api/markets-request.ts';
 import { QueryBoundary } from '#/components/query-boundary.tsx';
-import { useDocumentTitle } from '#/lib/use-document-title.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 import { InstrumentDetailsPanel } from './instrument-details.tsx';
 import '#/shared/markets/markets.css';
 
@@ -25,7 +25,7 @@ import '#/shared/markets/markets.css';
 export function MarketPage() {
   const { t } = useTranslation(['trading', 'errors']);
   const [selected, setSelected] = useState<ProductId | null>(null);
-  useDocumentTitle(t('market.title'));
+  usePageTitle(t('market.title'));
 
   return (
     <div className="app-page mkt-page">

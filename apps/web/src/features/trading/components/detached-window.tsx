@@ -5,7 +5,8 @@ import { InstrumentSearch } from '#/shared/markets/components/instrument-search.
 import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
 import { useMarketCalls } from '#/shared/markets/api/markets-request.ts';
 import type { DetachedComponent } from '../lib/trading-components.ts';
-import { useDocumentTitle } from '#/lib/use-document-title.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
+import { formatProductTitle } from '#/lib/format.ts';
 import { formatProduct } from '#/shared/markets/market-format.ts';
 import { Banner } from '@tessera/ui';
 import { useProductSwitch } from '../hooks/use-product-switch.ts';
@@ -32,7 +33,7 @@ export function DetachedWindow({ component, product }: { component: DetachedComp
   const instrument = useQuery(instrumentQueryOptions(calls.info, product));
   const info = instrument.data?.instrument;
   const panel = t(`detach.names.${component}`);
-  useDocumentTitle(t('detach.documentTitle', { panel, product: formatProduct(product) }));
+  usePageTitle(t('detach.title', { panel, product: formatProductTitle(product) }));
 
   return (
     <main id="main" className="trd-detached">

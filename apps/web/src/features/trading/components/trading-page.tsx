@@ -10,8 +10,8 @@ import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
 import { useMarketCalls, type InstrumentView } from '#/shared/markets/api/markets-request.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 import type { DetachedComponent } from '../lib/trading-components.ts';
-import { useDocumentTitle } from '#/lib/use-document-title.ts';
-import { formatProduct } from '#/shared/markets/market-format.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
+import { formatProductTitle } from '#/lib/format.ts';
 import { useProductSwitch } from '../hooks/use-product-switch.ts';
 import { useTradingStream } from '../hooks/use-trading-stream.ts';
 import { tradingErrorMessage } from '../lib/order-input.ts';
@@ -75,7 +75,7 @@ export function TradingPage({ product }: { product: ProductId }) {
   useTradingStream();
   const switchProduct = useProductSwitch({ kind: 'main' }, product);
   const instrument = useQuery(instrumentQueryOptions(calls.info, product));
-  useDocumentTitle(t('page.documentTitle', { product: formatProduct(product) }));
+  usePageTitle(t('page.documentTitle', { product: formatProductTitle(product) }));
   useDefaultProductRedirect(product);
   const info = instrument.data?.instrument;
   return (

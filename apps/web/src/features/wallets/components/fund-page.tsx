@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CARD_DEPOSIT_ASSETS, type Wallet } from '@tessera/contracts';
 import { Banner, Button, Card, PageHeader, Skeleton, Tabs } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 import { useWallets } from '#/shared/cash/api/get-wallets.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { MoneyAmount } from '#/components/cash/money-amount.tsx';
@@ -61,6 +62,7 @@ export function FundPending() {
 /** An unknown wallet, or the wallets could not be read (`error`, the route's error component). */
 export function FundWalletMissing({ error }: { error?: unknown }) {
   const { t } = useTranslation(['wallets', 'errors']);
+  usePageTitle(t('wallet.notFoundTitle'));
   return (
     <div className="app-page">
       <PageHeader title={t('wallet.notFoundTitle')} description={t('wallet.notFoundText')} />
@@ -79,6 +81,7 @@ export function FundWalletMissing({ error }: { error?: unknown }) {
 function FundView({ wallet, returningDepositId }: { wallet: Wallet; returningDepositId: string | null }) {
   const { t } = useTranslation('wallets');
   const methods = fundingMethods(wallet);
+  usePageTitle(t('fund.documentTitle', { name: wallet.name }));
   return (
     <div className="app-page">
       <PageHeader

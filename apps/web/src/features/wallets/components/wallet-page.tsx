@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { Wallet } from '@tessera/contracts';
 import { Badge, Banner, Button, Card, PageHeader, Skeleton, Tabs } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 import { WALLET_TABS, type WalletTab } from '../lib/wallet-tabs.ts';
 import { useWallets } from '#/shared/cash/api/get-wallets.ts';
 import { errorMessage } from '#/lib/error-message.ts';
@@ -36,6 +37,7 @@ export function WalletPending() {
 /** The wallets could not be read (the route's error component). */
 export function WalletUnavailable({ error }: { error: unknown }) {
   const { t } = useTranslation(['wallets', 'errors']);
+  usePageTitle(t('wallet.unavailable'));
   return (
     <div className="app-page">
       <PageHeader title={t('wallet.unavailable')} />
@@ -46,6 +48,7 @@ export function WalletUnavailable({ error }: { error: unknown }) {
 
 function WalletNotFound() {
   const { t } = useTranslation('wallets');
+  usePageTitle(t('wallet.notFoundTitle'));
   return (
     <div className="app-page">
       <PageHeader title={t('wallet.notFoundTitle')} description={t('wallet.notFoundText')} />
@@ -64,6 +67,7 @@ function WalletView({ wallet, tabIndex }: { wallet: Wallet; tabIndex: number }) 
   const { t } = useTranslation('wallets');
   const navigate = useNavigate();
   const [transferOpen, setTransferOpen] = useState(false);
+  usePageTitle(t('wallet.documentTitle', { name: wallet.name }));
   const selectTab = (value: string) =>
     void navigate({
       to: '/dashboard/wallets/$id/',

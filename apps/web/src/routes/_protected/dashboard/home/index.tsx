@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from '#/lib/i18n.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 import type { SearchInput } from '#/lib/search-params.ts';
 import { DashboardHomePage } from '#/features/home/components/dashboard-home-page.tsx';
 
@@ -14,5 +16,7 @@ export const Route = createFileRoute('/_protected/dashboard/home/')({
 
 function Home() {
   const { origin } = Route.useSearch();
+  const { t } = useTranslation('dashboard');
+  usePageTitle(t('nav.home'));
   return <DashboardHomePage depositSucceeded={origin === 'deposit_success'} />;
 }

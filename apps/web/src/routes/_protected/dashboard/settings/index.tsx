@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from '#/lib/i18n.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 import { oneOf, type SearchInput } from '#/lib/search-params.ts';
 import { SETTINGS_SECTIONS } from '#/features/settings/lib/settings-sections.ts';
 import { SettingsPage } from '#/features/settings/components/settings-page.tsx';
@@ -15,5 +17,7 @@ export const Route = createFileRoute('/_protected/dashboard/settings/')({
 
 function Settings() {
   const { content } = Route.useSearch();
+  const { t } = useTranslation('dashboard');
+  usePageTitle(t('nav.settings'));
   return <SettingsPage section={content} />;
 }

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from '#/lib/i18n.ts';
+import { usePageTitle } from '#/lib/use-document-title.ts';
 import { oneOf, type SearchInput } from '#/lib/search-params.ts';
 import { WalletsPage } from '#/features/wallets/components/wallets-page.tsx';
 
@@ -13,5 +15,7 @@ export const Route = createFileRoute('/_protected/dashboard/wallets/')({
 
 function Wallets() {
   const { action } = Route.useSearch();
+  const { t } = useTranslation('dashboard');
+  usePageTitle(t('nav.wallets'));
   return <WalletsPage action={action} />;
 }

@@ -28,26 +28,6 @@ import {
 import { customerKyc, PNG, resubmit, submitLevel2Application, verifyPhoneByProtocol } from './kyc-support.ts';
 import { fill } from './wallets-support.ts';
 
-// Chromium's fake camera, as the customer's side of the flow runs with it.
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  },
-});
-
 const VIEWPORTS = {
   en: { width: 1366, height: 900 },
   fr: { width: 390, height: 844 },

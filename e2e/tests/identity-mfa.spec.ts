@@ -18,6 +18,7 @@ import {
   totp,
   uniqueEmail,
   uniquePhone,
+  verifyPhoneAttribute,
   visitFrom,
   type Language,
 } from './identity-support.ts';
@@ -27,23 +28,6 @@ test.beforeEach(async ({ context }) => {
   test.slow();
   await visitFrom(context);
 });
-
-/** Verifies the phone number of the user of `accessToken` through the protocol, with the SMS code. */
-async function verifyPhone(page: Page, accessToken: string, phone: string): Promise<void> {
-  const sentAfter = justBefore();
-  const sent = await callIdentity(page, 'GetUserAttributeVerificationCode', {
-    AccessToken: accessToken,
-    AttributeName: 'phone_number',
-  });
-  expect(sent.status).toBe(200);
-  const code = await readLatestCode(page.request, phone, { sentAfter });
-  const verified = await callIdentity(page, 'VerifyUserAttribute', {
-    AccessToken: accessToken,
-    AttributeName: 'phone_number',
-    Code: code,
-  });
-  expect(verified.status).toBe(200);
-}
 
 /** Answers the SMS code step of a sign-in with the code the mailbox shows for `phone`. */
 async function answerSmsCode(page: Page, language: Language, phone: string, sentAfter: string) {
@@ -89,7 +73,7 @@ test('SELECT_MFA_TYPE: with both methods and no preference, the customer chooses
   await createCustomer(page, email, { phone });
   const accessToken = await protocolSignIn(page, email);
   const secret = await enableTotp(page, accessToken);
-  await verifyPhone(page, accessToken, phone);
+  await verifyPhoneAttribute(page, accessToken, phone);
 
   // Sign in with the authenticator (the preferred method so far), then accept SMS and ask at each sign-in.
   await signIn(page, language, email);

@@ -170,6 +170,23 @@ async function expectOk(
   return answer.body;
 }
 
+/** Verifies the phone number of the user of `accessToken` through the protocol, with the SMS code. */
+export async function verifyPhoneAttribute(page: Page, accessToken: string, phone: string): Promise<void> {
+  const sentAfter = justBefore();
+  const sent = await callIdentity(page, 'GetUserAttributeVerificationCode', {
+    AccessToken: accessToken,
+    AttributeName: 'phone_number',
+  });
+  expect(sent.status).toBe(200);
+  const code = await readLatestCode(page.request, phone, { sentAfter });
+  const verified = await callIdentity(page, 'VerifyUserAttribute', {
+    AccessToken: accessToken,
+    AttributeName: 'phone_number',
+    Code: code,
+  });
+  expect(verified.status).toBe(200);
+}
+
 /** A fresh phone number for one journey (SMS codes are read from the mailbox by recipient). */
 export function uniquePhone(): string {
   return `+3361${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

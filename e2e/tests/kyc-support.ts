@@ -4,7 +4,7 @@
  * through the phone code, and the application sent through user management's customer API.
  */
 import { expect, type Page } from '@playwright/test';
-import { accessTokenOf, callIdentity, justBefore, readLatestCode } from './identity-support.ts';
+import { accessTokenOf, verifyPhoneAttribute } from './identity-support.ts';
 
 /** ICAO 9303 part 3, 4.9: weights 7, 3, 1; `<` counts 0, A counts 10. */
 export function checkDigit(value: string): string {
@@ -54,20 +54,7 @@ export const PNG = Buffer.from(
 
 /** Level 1 the way a customer gets it: the phone's SMS code (read from the dev mailbox), through the protocol. */
 export async function verifyPhoneByProtocol(page: Page, phone: string): Promise<void> {
-  const accessToken = await accessTokenOf(page);
-  const sentAfter = justBefore();
-  const sent = await callIdentity(page, 'GetUserAttributeVerificationCode', {
-    AccessToken: accessToken,
-    AttributeName: 'phone_number',
-  });
-  expect(sent.status).toBe(200);
-  const code = await readLatestCode(page.request, phone, { sentAfter });
-  const verified = await callIdentity(page, 'VerifyUserAttribute', {
-    AccessToken: accessToken,
-    AttributeName: 'phone_number',
-    Code: code,
-  });
-  expect(verified.status).toBe(200);
+  await verifyPhoneAttribute(page, await accessTokenOf(page), phone);
   await expect
     .poll(async () => (await customerKyc(page, 'GET', '/kyc/application')).body['level'])
     .toBeGreaterThanOrEqual(1);

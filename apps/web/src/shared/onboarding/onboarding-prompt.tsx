@@ -101,17 +101,27 @@ export function OnboardingPrompt() {
       </StepList>
       <div className="app-cluster">
         {canOpenWallets ? (
-          <Button asChild variant="primary">
-            <Link to="/dashboard/wallets/" search={{ action: 'new' }}>
-              {t('prompt.openWallet')}
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="primary">
+              <Link to="/dashboard/wallets/" search={{ action: 'new' }}>
+                {t('prompt.openWallet')}
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to="/dashboard/KYC/">
+                {!status || status === 'not_started' ? t('prompt.verify') : t('prompt.seeStatus')}
+              </Link>
+            </Button>
+          </>
         ) : (
           <Button asChild variant="primary">
             <Link to="/dashboard/KYC/">{t('prompt.verifyPhone')}</Link>
           </Button>
         )}
       </div>
+      {canOpenWallets && status ? (
+        <p className="app-muted">{t('prompt.status', { status: t(`kyc:status.${status}.name`) })}</p>
+      ) : null}
     </Card>
   );
 }

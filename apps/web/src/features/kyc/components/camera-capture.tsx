@@ -17,6 +17,17 @@ function stopStream(stream: MediaStream | null): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
+/** Resolves once the video has its first frame (or cannot have one). */
+function framesArrive(frame: HTMLVideoElement): Promise<void> {
+  if (frame.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    frame.addEventListener('loadeddata', () => resolve(), { once: true });
+    frame.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
 /** Why the camera did not start, as the page explains it. */
 function failureOf(error: unknown): CameraState {
   const name = error instanceof DOMException ? error.name : '';
@@ -50,11 +61,14 @@ export function CameraCapture({ onPhoto, sending }: { onPhoto: (photo: Blob) => 
         audio: false,
       });
       stream.current = media;
-      setState({ kind: 'live' });
-      if (video.current) {
-        video.current.srcObject = media;
-        await video.current.play().catch(() => undefined);
+      const frame = video.current;
+      if (frame) {
+        frame.srcObject = media;
+        await framesArrive(frame);
+        await frame.play().catch(() => undefined);
       }
+      // "Take the photo" is offered once the preview has a picture, so a capture is never an empty frame.
+      setState({ kind: 'live' });
     } catch (failure) {
       setState(failureOf(failure));
     }

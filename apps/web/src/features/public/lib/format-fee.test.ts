@@ -34,7 +34,7 @@ describe('fee formatting', () => {
       'pricing.value.rateUpTo{"percent":"2.00%"}',
     );
     expect(describeCharge(getFee('withdrawalCrypto').charge, 'en', t)).toContain(
-      '0.0002\u00a0BTC · 0.002\u00a0ETH',
+      '0.0002\u00a0BTC\u00a0· 0.002\u00a0ETH',
     );
   });
 });

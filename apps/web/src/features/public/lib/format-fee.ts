@@ -46,8 +46,10 @@ export function describeCharge(charge: FeeCharge, language: Language, t: Transla
         : t('pricing.value.fixed', { amount });
     }
     case 'perAsset':
+      // The separator keeps to the amount before it (a no-break space): in a narrow column the line breaks after
+      // "·", never leaving it alone on a line.
       return t('pricing.value.perAsset', {
-        amounts: charge.fees.map((fee) => formatFeeAmount(fee, language)).join(' · '),
+        amounts: charge.fees.map((fee) => formatFeeAmount(fee, language)).join('\u00a0· '),
       });
     case 'rate': {
       const percent = formatPercent(charge.basisPoints, language);

@@ -131,7 +131,10 @@ function OrderFormFields({
         onOpenChange={placing.setConfirming}
         busy={placing.busy}
         onPlace={refusal === null ? () => void send() : null}
-        description={t('confirm.description', { side: sideLabel, product: formatProduct(productId) })}
+        description={t(refusal === null ? 'confirm.description' : 'confirm.refusedDescription', {
+          side: sideLabel,
+          product: formatProduct(productId),
+        })}
         placeLabel={t('confirm.place', { side: sideLabel })}
       >
         <OrderPreviewSummary
@@ -215,7 +218,8 @@ function ConfirmOrderDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('confirm.title')}
+      // A refused order is not confirmed: the dialog is then titled for the refusal, with no confirm button.
+      title={t(onPlace === null ? 'confirm.refusedTitle' : 'confirm.title')}
       description={description}
       closeLabel={t('confirm.close')}
       footer={

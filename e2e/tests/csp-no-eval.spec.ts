@@ -1,28 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { OWN_SESSION } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { OWN_SESSION, watchCspViolations } from './support.ts';
 
 // Issue #15: loading /dashboard/wallets/ logged a `script-src` violation for 'unsafe-eval': zod probes once with
 // `new Function('')` to decide whether to compile its parsers, and the browser reports the refusal even though zod
 // catches it. The policy stays without 'unsafe-eval'; the app runs zod without the probe (lib/zod-config.ts).
-
-/** Every console message about the Content Security Policy, and every securitypolicyviolation event. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) {
-      seen.push(message.text());
-    }
-  });
-  await page.exposeFunction('reportViolation', (text: string) => seen.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
-        `${event.violatedDirective}: ${event.blockedURI}`,
-      );
-    });
-  });
-  return seen;
-}
 
 test.describe('pages that parse with zod under the Content Security Policy', () => {
   test.use(OWN_SESSION);
@@ -30,7 +11,7 @@ test.describe('pages that parse with zod under the Content Security Policy', () 
   test('the wallets page and a wallet form load without an eval violation, and the policy forbids eval', async ({
     page,
   }) => {
-    const violations = await watchViolations(page);
+    const violations = await watchCspViolations(page);
     const response = await page.goto('/dashboard/wallets/');
     const policy = response?.headers()['content-security-policy'] ?? '';
     expect(policy).toMatch(/(?:^|;)\s*script-src\s/);

@@ -130,3 +130,25 @@ export const PROTECTED_ROUTES: { path: string; heading: RegExp }[] = [
   { path: '/dashboard/KYC/', heading: /Identity verification/ },
   { path: '/dashboard/invest/f-1/', heading: /^Invest$/ },
 ];
+
+/**
+ * Collects what the browser reports about the Content Security Policy from now on: console messages naming it and
+ * every `securitypolicyviolation` event (directive and blocked URI). Call before the first navigation.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) {
+      seen.push(message.text());
+    }
+  });
+  await page.exposeFunction('reportViolation', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `${event.violatedDirective}: ${event.blockedURI}`,
+      );
+    });
+  });
+  return seen;
+}

@@ -25,7 +25,15 @@ import {
   visitFrom,
   type Language,
 } from './identity-support.ts';
-import { customerKyc, PNG, resubmit, submitLevel2Application, verifyPhoneByProtocol } from './kyc-support.ts';
+import {
+  customerKyc,
+  PNG,
+  resubmit,
+  staffKyc,
+  submitLevel2Application,
+  submitLevel3Application,
+  verifyPhoneByProtocol,
+} from './kyc-support.ts';
 import { fill } from './wallets-support.ts';
 
 const VIEWPORTS = {
@@ -39,7 +47,13 @@ function web(language: Language, key: string, values: Record<string, string | nu
 }
 
 /** Opens the case of `email` from the queue and gives `reference`; returns the case id. */
-async function openCase(page: Page, language: Language, email: string, reference: string): Promise<string> {
+async function openCase(
+  page: Page,
+  language: Language,
+  email: string,
+  reference: string,
+  status = 'submitted',
+): Promise<string> {
   const nav = page.getByRole('navigation', { name: ct(language, 'nav.label') });
   await nav.getByRole('link', { name: ct(language, 'nav.kyc') }).click();
   await expect(page.getByRole('heading', { level: 1, name: ct(language, 'kyc:queue.title') })).toBeVisible();
@@ -47,7 +61,7 @@ async function openCase(page: Page, language: Language, email: string, reference
   await page.getByRole('button', { name: ct(language, 'kyc:queue.apply') }).click();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(ct(language, 'kyc:status.submitted'));
+  await expect(row).toContainText(ct(language, `kyc:status.${status}`));
   await expectAccessible(page);
   await row.getByRole('link', { name: ct(language, 'kyc:queue.open') }).click();
 
@@ -82,6 +96,27 @@ async function decide(page: Page, language: Language, decision: string, reason: 
   await expect(dialog).toBeHidden();
 }
 
+const HOLDER = {
+  firstName: 'Willeke Liselotte',
+  lastName: 'de Bruijn',
+  birthDate: '1965-03-10',
+  expiryDate: '2032-03-09',
+  number: 'SPECI2026',
+};
+
+/** A fresh customer at level 1, signed in on `page`, whose level-2 application is submitted. */
+async function applicant(page: Page, language: Language, prefix: string): Promise<string> {
+  await visitFrom(page.context());
+  const email = uniqueEmail(prefix);
+  const phone = uniquePhone();
+  await createCustomer(page, email, { phone });
+  await signIn(page, language, email);
+  await expect(page).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
+  await verifyPhoneByProtocol(page, phone);
+  await submitLevel2Application(page, HOLDER);
+  return email;
+}
+
 for (const language of LANGUAGES) {
   test(`console KYC review (${language}): more information, then approval, live on the customer's page; a support agent cannot decide; the reads are audited`, async ({
     browser,
@@ -93,21 +128,7 @@ for (const language of LANGUAGES) {
     // The customer: level 1, an application sent, the KYC page open in a browser of their own.
     const customerContext = await browser.newContext({ viewport: VIEWPORTS[language] });
     const customer = await customerContext.newPage();
-    await visitFrom(customerContext);
-    const email = uniqueEmail(`kyc-review-${language}`);
-    const phone = uniquePhone();
-    await createCustomer(customer, email, { phone });
-    await signIn(customer, language, email);
-    await expect(customer).toHaveURL(/\/dashboard\/home\/$/, { timeout: 20_000 });
-    await verifyPhoneByProtocol(customer, phone);
-    const holder = {
-      firstName: 'Willeke Liselotte',
-      lastName: 'de Bruijn',
-      birthDate: '1965-03-10',
-      expiryDate: '2032-03-09',
-      number: 'SPECI2026',
-    };
-    await submitLevel2Application(customer, holder);
+    const email = await applicant(customer, language, `kyc-review-${language}`);
     await open(customer, language, '/dashboard/KYC/');
     await expect(customer.getByText(web(language, 'kyc:status.submitted.text')).first()).toBeVisible();
     // A mark that a reload would wipe: what follows must arrive live.
@@ -219,3 +240,61 @@ for (const language of LANGUAGES) {
     }
   });
 }
+
+test('console KYC review (fr, phone): level 3 needs a second, different reviewer', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const language = 'fr';
+  await page.setViewportSize(VIEWPORTS.fr);
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const email = await applicant(customer, language, 'kyc-four-eyes');
+
+  // Level 2 first (the first reviewer decides through the API: the console's path is the journey above).
+  await visitFrom(page.context());
+  const adminToken = await adminAccessToken(page);
+  const first = await newStaffMember(page, language, ['kyc_reviewer'], 'kyc-first', adminToken);
+  const firstToken = await accessTokenOf(page);
+  const queue = await staffKyc(page, firstToken, 'GET', `/cases?q=${encodeURIComponent(email)}`);
+  const level2 = (queue.body['items'] as { id: string }[])[0]?.id ?? '';
+  expect(
+    (await staffKyc(page, firstToken, 'POST', `/cases/${level2}/decision`, { decision: 'approve' })).status,
+  ).toBe(200);
+  await submitLevel3Application(customer);
+
+  // The first approval: recorded, the case waits for someone else, and the same reviewer cannot give the second.
+  const reference = `ZD#${Date.now().toString(36)}`;
+  const caseId = await openCase(page, language, email, reference);
+  await decide(page, language, 'approve', '');
+  await expect(page.getByText(ct(language, 'kyc:decide.done_approveFirst'), { exact: true })).toBeVisible();
+  await expect(page.getByText(ct(language, 'kyc:fourEyes.waiting', { reviewer: first.email }))).toBeVisible();
+  await expect(page.getByText(ct(language, 'kyc:fourEyes.self'))).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: ct(language, 'kyc:decision.approve'), exact: true }),
+  ).toBeDisabled();
+  await expectAccessible(page);
+  const again = await staffKyc(page, firstToken, 'POST', `/cases/${caseId}/decision`, {
+    decision: 'approve',
+  });
+  expect(again.status).toBe(409);
+  expect((again.body['error'] as { code: string }).code).toBe('KYC_SECOND_REVIEWER_REQUIRED');
+
+  // A second reviewer sees who approved first, approves, and the customer is at level 3.
+  const secondContext = await browser.newContext({ viewport: VIEWPORTS.fr });
+  const second = await secondContext.newPage();
+  await visitFrom(secondContext);
+  await newStaffMember(second, language, ['kyc_reviewer'], 'kyc-second', adminToken);
+  expect(await openCase(second, language, email, reference, 'under_review')).toBe(caseId);
+  await expect(
+    second.getByText(ct(language, 'kyc:fourEyes.waiting', { reviewer: first.email })),
+  ).toBeVisible();
+  await decide(second, language, 'approve', '');
+  await expect(second.getByText(ct(language, 'kyc:decide.done_approve'), { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await customerKyc(customer, 'GET', '/kyc/application')).body['level'])
+    .toBe(3);
+  await secondContext.close();
+  await customerContext.close();
+});

@@ -118,3 +118,39 @@ export async function resubmit(page: Page): Promise<void> {
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   expect(submitted.body['status']).toBe('submitted');
 }
+
+/** After level 2: a level-3 application (the declared parts carry over; the source of funds and new images). */
+export async function submitLevel3Application(page: Page): Promise<void> {
+  const saved = await customerKyc(page, 'PUT', '/kyc/application', {
+    targetLevel: 3,
+    dueDiligence: {
+      purpose: 'investing',
+      yearlyVolumeBand: '50000_to_250000',
+      sourceOfIncome: 'salary',
+      politicallyExposed: false,
+      sourceOfFunds: { origin: 'sale_of_property', description: 'Sale of a flat in Utrecht, March 2026.' },
+    },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  for (const slot of ['front', 'selfie']) {
+    const uploaded = await customerKyc(page, 'PUT', `/kyc/application/files/${slot}`, PNG, 'image/png');
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+  }
+  await resubmit(page);
+}
+
+/** A call of a staff member (their access token) to the staff KYC routes, with a case reference. */
+export async function staffKyc(
+  page: Page,
+  staffToken: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await page.request.fetch(`/api/user-management/staff/kyc${path}`, {
+    method,
+    headers: { authorization: `Bearer ${staffToken}`, 'x-staff-reason': 'E2E-KYC-API' },
+    ...(data === undefined ? {} : { data }),
+  });
+  return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+}

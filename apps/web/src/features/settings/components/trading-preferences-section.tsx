@@ -10,11 +10,14 @@ import {
   QUANTITY_MODES,
   type TradingPreferences,
 } from '@tessera/contracts';
-import { Banner, Button, SegmentedControl, Select, Switch, TextField } from '@tessera/ui';
+import { Banner, Button, SegmentedControl, Select, Switch } from '@tessera/ui';
 import { errorMessage } from '#/lib/error-message.ts';
 import { useTranslation } from '#/lib/i18n.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
+import { InstrumentSearch } from '#/shared/markets/components/instrument-search.tsx';
+import { formatProduct, formatVenue } from '#/lib/format.ts';
+import '#/shared/markets/markets.css';
 
 /** Settings section tradingPreferences: what the order form starts with, and the product the trading page opens. */
 export function TradingPreferencesSection() {
@@ -92,6 +95,7 @@ function PreferencesForm({
 function PreferenceInputs({ form, onEdit }: { form: UseFormReturn<PreferencesValues>; onEdit: () => void }) {
   const { t } = useTranslation(['trading', 'errors']);
   const draft = useWatch({ control: form.control, name: 'preferences' });
+  const product = useWatch({ control: form.control, name: 'product' });
   const update = (patch: Partial<TradingPreferences>) => {
     onEdit();
     form.setValue('preferences', { ...form.getValues('preferences'), ...patch });
@@ -125,15 +129,28 @@ function PreferenceInputs({ form, onEdit }: { form: UseFormReturn<PreferencesVal
         checked={draft.confirmOrders}
         onCheckedChange={(confirmOrders) => update({ confirmOrders })}
       />
-      <TextField
-        label={t('preferences.defaultProduct')}
-        hint={t('preferences.defaultProductHint')}
-        {...form.register('product', { onChange: onEdit })}
-        error={form.formState.errors.product?.message}
-        maxLength={40}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      {/* The product is chosen from the catalog, by symbol or name, and shown as people know it (AAPL · Cboe). */}
+      <div className="app-stack">
+        <p>
+          <strong>{t('preferences.defaultProduct')}</strong> {formatProduct(product)}
+        </p>
+        <p className="app-muted">{t('preferences.defaultProductHint')}</p>
+        <InstrumentSearch
+          label={t('preferences.chooseProduct')}
+          placeholder={t('search.placeholder')}
+          noResults={t('search.none')}
+          describe={(option) =>
+            t('search.describe', { kind: t(`kind.${option.kind}`), source: formatVenue(option.source) })
+          }
+          onChoose={(chosen) => {
+            onEdit();
+            form.setValue('product', chosen, { shouldValidate: true });
+          }}
+        />
+        {form.formState.errors.product?.message ? (
+          <Banner tone="danger">{form.formState.errors.product.message}</Banner>
+        ) : null}
+      </div>
     </>
   );
 }

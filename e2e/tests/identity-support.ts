@@ -192,6 +192,14 @@ export function uniquePhone(): string {
   return `+3361${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 }
 
+/** A French number as the app shows it (issue #15): `+33 6 12 34 56 78`, with no-break spaces. */
+export function shownPhone(phone: string): string {
+  return phone.replace(
+    /^\+33(\d)(\d{2})(\d{2})(\d{2})(\d{2})$/,
+    '+33\u00a0$1\u00a0$2\u00a0$3\u00a0$4\u00a0$5',
+  );
+}
+
 /**
  * Signs up and confirms a customer through the protocol (SignUp, the code from the mailbox, ConfirmSignUp), for
  * journeys about what comes after sign-up; the register journey does it through the pages.

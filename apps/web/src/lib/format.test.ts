@@ -10,6 +10,7 @@ import {
   formatPriceIn,
   formatProduct,
   formatProductTitle,
+  formatPhoneNumber,
   formatQuantity,
   formatSector,
   formatTime,
@@ -61,6 +62,12 @@ describe('formatQuantity and formatPercent', () => {
     expect(formatQuantity(undefined, 'en')).toBe('—');
   });
 
+  it('writes quantities at their lot scale when the lot is known, so a column never mixes scales', () => {
+    expect(formatQuantity('0.5284529', 'en', '0.00000001')).toBe('0.52845290');
+    expect(formatQuantity('0.12345678', 'en', '0.00000001')).toBe('0.12345678');
+    expect(formatQuantity('3', 'fr', '1')).toBe('3');
+  });
+
   it('writes percentages with their sign, French with a narrow space before %', () => {
     expect(formatPercent('0.85', 'en')).toBe('+0.85%');
     expect(formatPercent('-1.5', 'fr')).toBe(`-1,5${NNBSP}%`);
@@ -109,6 +116,13 @@ describe('instruments, venues, sectors and card brands', () => {
     expect(formatProduct('BRK.B_nyse')).toBe('BRK.B · NYSE');
     expect(formatVenue('lse')).toBe('LSE');
     expect(formatProduct('nonsense')).toBe('nonsense');
+  });
+
+  it('writes phone numbers in groups after their country code', () => {
+    expect(formatPhoneNumber('+33618183104')).toBe('+33\u00a06\u00a018\u00a018\u00a031\u00a004');
+    expect(formatPhoneNumber('+447911123456')).toBe('+44\u00a0791\u00a0112\u00a03456');
+    expect(formatPhoneNumber('+4915112345678')).toBe('+49\u00a0151\u00a0123\u00a0456\u00a078');
+    expect(formatPhoneNumber('+*******3104')).toBe('+*******3104');
   });
 
   it('names a product in a document title without repeating the brand', () => {

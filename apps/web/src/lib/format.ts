@@ -101,11 +101,26 @@ export function formatPriceIn(
 }
 
 /** A quantity without trailing zeros: `0.5`, `12`, `1,250`, fr `0,5`, `1 250`; a dash when unknown. */
-export function formatQuantity(text: string | null | undefined, language: DisplayLanguage): string {
+export function formatQuantity(
+  text: string | null | undefined,
+  language: DisplayLanguage,
+  /** The instrument's lot: with it, every quantity has the lot's decimals (one scale down a column). */
+  lotSize?: string | null,
+): string {
   const value = decimalOf(text);
-  return value === null
-    ? DASH
-    : (formatNumberText(value.toString(), language, { minimumFractionDigits: 0 }) ?? DASH);
+  if (value === null) {
+    return DASH;
+  }
+  const digits = lotSize ? decimalsOf(lotSize) : undefined;
+  return (
+    formatNumberText(
+      value.toString(),
+      language,
+      digits === undefined
+        ? { minimumFractionDigits: 0 }
+        : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+    ) ?? DASH
+  );
 }
 
 /** An amount of a currency: en `€1,234.56`, fr `1 234,56 €`; a dash when unknown. */
@@ -288,6 +303,84 @@ export function formatProductTitle(productId: string): string {
     return productId;
   }
   return parsed.source === 'tessera' ? parsed.symbol : formatProduct(productId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phone numbers
+
+/** Country calling codes of two and three digits that Tessera's customers use (others are read as one digit). */
+const CALLING_CODES = new Set([
+  '20',
+  '27',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '36',
+  '39',
+  '40',
+  '41',
+  '43',
+  '44',
+  '45',
+  '46',
+  '47',
+  '48',
+  '49',
+  '351',
+  '352',
+  '353',
+  '354',
+  '356',
+  '357',
+  '358',
+  '359',
+  '370',
+  '371',
+  '372',
+  '377',
+  '385',
+  '386',
+  '420',
+  '421',
+  '423',
+  '61',
+  '64',
+  '65',
+  '81',
+  '82',
+  '86',
+  '90',
+  '91',
+  '971',
+  '972',
+]);
+
+/**
+ * A phone number in E.164 (`+33618183104`) as people write it: the country code, then the national number in
+ * groups, pairs after the first digit for France (`+33 6 18 18 31 04`), threes elsewhere (`+44 791 112 3456`).
+ * Anything else (a masked `+*******3104`) is returned as it is.
+ */
+export function formatPhoneNumber(e164: string | null | undefined): string {
+  if (e164 === null || e164 === undefined || !/^\+\d{8,15}$/.test(e164)) {
+    return e164 ?? '';
+  }
+  const digits = e164.slice(1);
+  const code =
+    [3, 2].map((length) => digits.slice(0, length)).find((prefix) => CALLING_CODES.has(prefix)) ??
+    digits.slice(0, 1);
+  const national = digits.slice(code.length);
+  const groups =
+    code === '33' && national.length === 9
+      ? [national.slice(0, 1), ...(national.slice(1).match(/\d{2}/g) ?? [])]
+      : (national.match(/\d{1,3}/g) ?? []);
+  // A last group of one digit joins the one before it (`456 7` reads badly).
+  const last = groups.at(-1);
+  if (groups.length > 1 && last?.length === 1) {
+    groups.splice(-2, 2, `${groups.at(-2) ?? ''}${last}`);
+  }
+  return ['+' + code, ...groups].join('\u00a0');
 }
 
 /** The symbol of a product id (`SPY_nyse` → `SPY`). */

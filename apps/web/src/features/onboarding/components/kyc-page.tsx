@@ -11,6 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { KYC_LEVELS, type KycLevel, WALLET_CREATE_KYC_LEVEL } from '@tessera/contracts';
 import { Badge, Banner, Button, Card, PageHeader, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { formatPhoneNumber } from '#/lib/format.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
@@ -95,7 +96,9 @@ function GetStarted({
         <Step number={2} title={t('steps.phone.title')} state={phoneDone ? 'done' : 'todo'}>
           {attributes.isPending ? <Skeleton shape="text" /> : null}
           {attributes.data && phoneDone ? (
-            <p className="app-muted">{t('steps.phone.done', { phone: attributes.data.phone_number })}</p>
+            <p className="app-muted">
+              {t('steps.phone.done', { phone: formatPhoneNumber(attributes.data.phone_number) })}
+            </p>
           ) : null}
           {attributes.data && !phoneDone ? (
             <VerifyAttribute

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { formatPhoneNumber } from '#/lib/format.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { isPhoneNumber } from '#/lib/password-policy.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
@@ -68,7 +69,7 @@ export function VerifyAttribute({
   if (sentTo === null) {
     return (
       <>
-        <p>{t(`${texts}.todo`, { email: value, phone: value })}</p>
+        <p>{t(`${texts}.todo`, { email: value, phone: formatPhoneNumber(value) })}</p>
         {sending.isError ? <Banner tone="danger">{t(authErrorKey(sending.error))}</Banner> : null}
         <div className="app-cluster">
           <Button variant="primary" loading={sending.isPending} onClick={() => sending.mutate()}>
@@ -85,7 +86,11 @@ export function VerifyAttribute({
   }
   return (
     <>
-      <p>{t(`${texts}.sent`, { destination: sentTo })}</p>
+      <p>
+        {t(`${texts}.sent`, {
+          destination: attribute === 'phone_number' ? formatPhoneNumber(sentTo) : sentTo,
+        })}
+      </p>
       {sending.isError ? <Banner tone="danger">{t(authErrorKey(sending.error))}</Banner> : null}
       <CodeForm
         label={t(`${texts}.code`)}

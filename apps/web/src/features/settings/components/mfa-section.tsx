@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Banner, Button, Card, SegmentedControl, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
+import { formatPhoneNumber } from '#/lib/format.ts';
 import { formatDateTime } from '#/lib/format.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
@@ -190,14 +191,14 @@ function SmsSetup({ onReady }: { onReady: () => void }) {
       <>
         {error ? <Banner tone="danger">{error}</Banner> : null}
         <Button variant="secondary" onClick={() => void sendCode()}>
-          {t('auth:mfaSettings.verifyPhone', { phone })}
+          {t('auth:mfaSettings.verifyPhone', { phone: formatPhoneNumber(phone) })}
         </Button>
       </>
     );
   }
   return (
     <Card className="app-stack">
-      <p>{t('auth:mfaSettings.verifyPhoneLead', { phone: sentTo })}</p>
+      <p>{t('auth:mfaSettings.verifyPhoneLead', { phone: formatPhoneNumber(sentTo) })}</p>
       <CodeEntry
         label={t('auth:mfa.smsLabel')}
         submitLabel={t('auth:mfaSettings.confirmPhone')}

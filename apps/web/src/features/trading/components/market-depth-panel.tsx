@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Book, ProductId, Trade } from '@tessera/contracts';
 import { Tabs } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useMarketSubscription } from '#/shared/markets/market-feed.ts';
+import { instrumentQueryOptions } from '#/shared/markets/api/get-instrument.ts';
+import { useMarketCalls } from '#/shared/markets/api/markets-request.ts';
 import {
   chartNumber,
   formatPrice,
@@ -10,6 +13,13 @@ import {
   formatQuantity,
   formatTime,
 } from '#/shared/markets/market-format.ts';
+
+/** The product's tick and lot (once its details are known): prices and sizes each keep one scale. */
+function useScales(productId: ProductId): { tickSize?: string; lotSize?: string } {
+  const calls = useMarketCalls();
+  const info = useQuery(instrumentQueryOptions(calls.info, productId)).data?.instrument;
+  return info ? { tickSize: info.tickSize, lotSize: info.lotSize } : {};
+}
 
 /** Trades kept on screen, newest first. */
 const TRADES_SHOWN = 30;
@@ -62,6 +72,7 @@ function sideTotal(levels: ReadonlyArray<readonly [string, string]>): number {
 function OrderBook({ productId }: { productId: ProductId }) {
   const { t } = useTranslation('trading');
   const language = currentLanguage();
+  const { tickSize, lotSize } = useScales(productId);
   const [book, setBook] = useState<Book | null>(null);
   useMarketSubscription('book', productId, (message) =>
     setBook((current) => (current !== null && current.seq > message.data.seq ? current : message.data)),
@@ -79,10 +90,10 @@ function OrderBook({ productId }: { productId: ProductId }) {
   const bids = depthRows(book.bids, total);
   const row = (level: DepthRow, side: 'bid' | 'ask') => (
     <tr key={`${side}-${level.price}`} className={`trd-book__${side}`}>
-      <td className="trd-num trd-book__price">{formatPrice(level.price, language)}</td>
+      <td className="trd-num trd-book__price">{formatPrice(level.price, language, { tickSize })}</td>
       <td className="trd-num trd-book__size">
         <span className="trd-book__bar" style={{ width: `${level.depthPercent}%` }} aria-hidden="true" />
-        <span className="trd-book__value">{formatQuantity(level.size, language)}</span>
+        <span className="trd-book__value">{formatQuantity(level.size, language, lotSize)}</span>
       </td>
     </tr>
   );
@@ -125,6 +136,7 @@ export function mergeTrades(
 function RecentTrades({ productId }: { productId: ProductId }) {
   const { t } = useTranslation('trading');
   const language = currentLanguage();
+  const { tickSize, lotSize } = useScales(productId);
   const [trades, setTrades] = useState<Trade[] | null>(null);
   useMarketSubscription('trades', productId, (message) =>
     setTrades((current) => mergeTrades(current ?? [], message.data.trades, message.kind === 'snapshot')),
@@ -156,10 +168,10 @@ function RecentTrades({ productId }: { productId: ProductId }) {
           <tr key={trade.id}>
             <td>{formatTime(trade.timeMs, language)}</td>
             <td className={`trd-num ${trade.side === 'buy' ? 'mkt-up' : 'mkt-down'}`}>
-              {formatPrice(trade.price, language)}
+              {formatPrice(trade.price, language, { tickSize })}
               <span className="ts-visually-hidden">{` ${t(`aggressor.${trade.side}`)}`}</span>
             </td>
-            <td className="trd-num">{formatQuantity(trade.size, language)}</td>
+            <td className="trd-num">{formatQuantity(trade.size, language, lotSize)}</td>
           </tr>
         ))}
       </tbody>

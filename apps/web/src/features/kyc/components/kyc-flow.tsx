@@ -10,7 +10,7 @@ import { Banner, Button, PageHeader } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { useDocumentTitle } from '#/lib/use-document-title.ts';
 import { useKycApplication } from '../api/kyc-application.ts';
-import { isEditable, nextStep, previousStep, stepsFor, type KycStep } from '../lib/flow.ts';
+import { isEditable, nextStep, previousStep, STEP_PARTS, stepsFor, type KycStep } from '../lib/flow.ts';
 import { KycProgress } from './kyc-progress.tsx';
 import { StepAddress } from './step-address.tsx';
 import { StepDocument } from './step-document.tsx';
@@ -81,7 +81,19 @@ export function KycFlow({ step }: { step: KycStep }) {
           <p className="kyc-reason">{application.decisionReason}</p>
         </Banner>
       ) : null}
-      <KycProgress steps={steps} current={current} />
+      <KycProgress
+        steps={steps}
+        current={current}
+        done={
+          new Set(
+            steps.filter(
+              (candidate) =>
+                STEP_PARTS[candidate].length > 0 &&
+                STEP_PARTS[candidate].every((part) => !application.missing.includes(part)),
+            ),
+          )
+        }
+      />
       <section className="kyc-step" aria-labelledby={props.headingId}>
         <h2 id={props.headingId} ref={heading} tabIndex={-1} className="kyc-step__title">
           {t(`steps.${current}.title`)}

@@ -5,8 +5,17 @@ import type { KycStep } from '../lib/flow.ts';
 /**
  * Where the customer is in the flow: "Step 3 of 8" in words, and the steps as an ordered list whose current one
  * carries aria-current="step" (its name is shown from a tablet up; on a phone only the markers and the heading).
+ * A step is ticked when the server has its parts (`done`), not merely because it comes before the current one.
  */
-export function KycProgress({ steps, current }: { steps: readonly KycStep[]; current: KycStep }) {
+export function KycProgress({
+  steps,
+  current,
+  done,
+}: {
+  steps: readonly KycStep[];
+  current: KycStep;
+  done: ReadonlySet<KycStep>;
+}) {
   const { t } = useTranslation('kyc');
   const index = steps.indexOf(current);
   return (
@@ -14,7 +23,7 @@ export function KycProgress({ steps, current }: { steps: readonly KycStep[]; cur
       <p className="kyc-progress__count">{t('flow.stepOf', { number: index + 1, count: steps.length })}</p>
       <ol className="kyc-progress__list">
         {steps.map((step, position) => {
-          const state = position < index ? 'done' : position === index ? 'current' : 'todo';
+          const state = position === index ? 'current' : done.has(step) ? 'done' : 'todo';
           return (
             <li
               key={step}

@@ -5,18 +5,10 @@ import { Alert, Banner, Button, Card, Cluster, Dialog, DialogClose, useToast } f
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { claimKycCase, decideKycCase } from './kyc-api.ts';
-import { errorKeys } from './kyc-format.ts';
+import { currentApprovals, errorKeys } from './kyc-format.ts';
 
 const REASON_MAX = 500;
 const OPEN_STATUSES = ['submitted', 'under_review'];
-
-/** The approvals of the attempt under review (decisions since it was submitted). */
-export function currentApprovals(detail: KycCaseDetail) {
-  const since = detail.application.submittedAt;
-  return since === null
-    ? []
-    : detail.decisions.filter((entry) => entry.decision === 'approve' && entry.at >= since);
-}
 
 function ReasonDialog({
   detail,

@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@tessera/ui';
-import type { KycRiskBand, KycStatus } from '@tessera/contracts';
+import type { KycCaseDetail, KycRiskBand, KycStatus } from '@tessera/contracts';
 import type { Language } from '../../lib/i18n.ts';
 import { ApiError } from '../../lib/api.ts';
 
@@ -56,4 +56,14 @@ export function bandTone(band: KycRiskBand): BadgeTone {
 /** The translation keys of an error, most precise first (an unknown code reads as the generic one). */
 export function errorKeys(error: unknown): string[] {
   return error instanceof ApiError ? [`errors.${error.code}`, 'errors.INTERNAL'] : ['errors.INTERNAL'];
+}
+
+/** The approvals of the attempt under review (decisions since it was submitted). */
+export function currentApprovals(detail: KycCaseDetail) {
+  const submittedAt = detail.application.submittedAt;
+  if (submittedAt === null) {
+    return [];
+  }
+  const since = Date.parse(submittedAt);
+  return detail.decisions.filter((entry) => entry.decision === 'approve' && Date.parse(entry.at) >= since);
 }

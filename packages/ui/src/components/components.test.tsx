@@ -9,7 +9,7 @@ import { SegmentedControl } from './segmented-control';
 import { Skeleton } from './skeleton';
 import { Spinner } from './spinner';
 import { Table } from './table';
-import { TableScroll } from './table-scroll';
+import { markHiddenSides, TableScroll } from './table-scroll';
 import { TextField } from './text-field';
 import { Wordmark } from './wordmark';
 import { BackgroundLeft, BackgroundRight } from './backgrounds';
@@ -213,6 +213,31 @@ describe('Table', () => {
 });
 
 describe('TableScroll', () => {
+  it('marks the sides that hide more of a wide table, so the CSS can fade them', () => {
+    const box = (scrollLeft: number) => {
+      const attributes = new Set<string>();
+      const element = {
+        scrollLeft,
+        clientWidth: 390,
+        scrollWidth: 700,
+        toggleAttribute: (name: string, on: boolean) => (on ? attributes.add(name) : attributes.delete(name)),
+      };
+      markHiddenSides(element as unknown as HTMLElement);
+      return [...attributes].sort();
+    };
+    expect(box(0)).toEqual(['data-more-end']);
+    expect(box(100)).toEqual(['data-more-end', 'data-more-start']);
+    expect(box(310)).toEqual(['data-more-start']);
+    const narrow = new Set<string>(['data-more-end']);
+    markHiddenSides({
+      scrollLeft: 0,
+      clientWidth: 390,
+      scrollWidth: 390,
+      toggleAttribute: (name: string, on: boolean) => (on ? narrow.add(name) : narrow.delete(name)),
+    } as unknown as HTMLElement);
+    expect([...narrow]).toEqual([]);
+  });
+
   it('is a keyboard-reachable region named by the caption it is given, or by a label', () => {
     const byCaption = renderToStaticMarkup(
       <TableScroll labelledBy="caption-1">

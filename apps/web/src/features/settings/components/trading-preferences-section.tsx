@@ -131,9 +131,7 @@ function PreferenceInputs({ form, onEdit }: { form: UseFormReturn<PreferencesVal
       />
       {/* The product is chosen from the catalog, by symbol or name, and shown as people know it (AAPL · Cboe). */}
       <div className="app-stack">
-        <p>
-          <strong>{t('preferences.defaultProduct')}</strong> {formatProduct(product)}
-        </p>
+        <p>{t('preferences.defaultProductNow', { product: formatProduct(product) })}</p>
         <p className="app-muted">{t('preferences.defaultProductHint')}</p>
         <InstrumentSearch
           label={t('preferences.chooseProduct')}

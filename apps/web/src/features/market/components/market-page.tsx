@@ -8,7 +8,6 @@ import { InstrumentSearch } from '#/shared/markets/components/instrument-search.
 import {
   formatInstrumentName,
   formatPercent,
-  formatPrice,
   formatPriceIn,
   formatProduct,
   toneClass,
@@ -172,7 +171,7 @@ function MoversTable({
                 </button>
                 <span className="app-muted">{` ${formatInstrumentName(mover, mover.productId, language)}`}</span>
               </th>
-              <td className="trd-num">{formatPrice(mover.last, language)}</td>
+              <td className="trd-num">{formatPriceIn(mover.last, mover.currency, language)}</td>
               <td className={`trd-num ${toneClass(mover.changePercent)}`}>
                 {formatPercent(mover.changePercent, language)}
               </td>

@@ -38,7 +38,16 @@ export interface IdentityDirectoryApi {
    * the caller is staff and gave a reason). Offered by the identity service; absent in test doubles.
    */
   recordStaffAccess?(record: StaffAccessRecord): Promise<void>;
+  /**
+   * Queues an e-mail to the customer in their language through the identity service's outbox (it holds their
+   * address): a notice of something another service decided, never a code. Offered by the identity service; absent
+   * in test doubles.
+   */
+  emailCustomer?(userId: string, notice: CustomerEmailNotice): Promise<void>;
 }
+
+/** The e-mails other services send a customer: the outcome of their identity verification. */
+export type CustomerEmailNotice = 'kycApproved' | 'kycRejected' | 'kycMoreInfoRequested';
 
 /** One line of the staff audit log as a service hands it over (the shape of StaffAuditLog.record's argument). */
 export interface StaffAccessRecord {

@@ -56,4 +56,31 @@ describeEachDatabase('identity directory for other services', ({ createDatabase 
     await expect(directory.lookupCustomerByEmail(staff)).resolves.toBeNull();
     await expect(directory.getContact('not-an-id')).resolves.toBeNull();
   });
+
+  it('queues a verification outcome e-mail in the customer’s language, never to staff or unknown users', async () => {
+    const email = uniqueEmail('verified');
+    const userId = await identity.signUpConfirmed(email, strongPassword());
+    await identity.db.updateTable('users').set({ locale: 'fr' }).where('id', '=', userId).execute();
+    const directory = createIdentityDirectory(identity.db);
+    const before = await identity.db
+      .selectFrom('outbox')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    await directory.emailCustomer?.(userId, 'kycMoreInfoRequested');
+    await directory.emailCustomer?.('not-an-id', 'kycApproved');
+    const sent = await identity.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({ channel: 'email', locale: 'fr' });
+    expect(sent.subject).toBe('Il nous faut plus d’informations pour vérifier votre identité');
+    expect(sent.body).toContain('Vérification d’identité');
+    const after = await identity.db
+      .selectFrom('outbox')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(1);
+  });
 });

@@ -3,11 +3,18 @@
  * belongs to, how to address a user, and where other services write the staff audit log. Staff, unconfirmed and
  * disabled users are never found by e-mail.
  */
-import type { CustomerDirectoryEntry, IdentityDirectoryApi, UserContact } from '@tessera/contracts';
+import type {
+  CustomerDirectoryEntry,
+  CustomerEmailNotice,
+  IdentityDirectoryApi,
+  UserContact,
+} from '@tessera/contracts';
 import type { IdentityDb } from '../../database.ts';
 import { createStaffAuditLog } from '../staff/staff-audit-log.ts';
 import type { UserRow } from '../tokens/tokens.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
+import { enqueueMessage } from '../outbox/outbox.repository.ts';
+import { pickLocale } from '../outbox/messages.ts';
 
 function displayNameOf(user: Pick<UserRow, 'email' | 'attributes'>): string {
   const name = [user.attributes['given_name'], user.attributes['family_name']]
@@ -33,6 +40,20 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
         return null;
       }
       return { userId: user.id, displayName: displayNameOf(user) };
+    },
+    // Written to the outbox like identity's own messages; the delivery job sends it (SMTP) or the dev mailbox shows it.
+    async emailCustomer(userId: string, notice: CustomerEmailNotice): Promise<void> {
+      const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUserById(db, userId) : undefined;
+      if (!user || user.groups.length > 0) {
+        return;
+      }
+      await enqueueMessage(db, {
+        channel: 'email',
+        recipient: user.email,
+        locale: pickLocale(user.locale),
+        kind: notice,
+        value: '',
+      });
     },
     async getContact(userId: string): Promise<UserContact | null> {
       if (!/^[0-9a-f-]{36}$/i.test(userId)) {

@@ -14,7 +14,10 @@ export type MessageKind =
   | 'smsMfaCode'
   | 'stepUpCode'
   | 'existingAccount'
-  | 'temporaryPassword';
+  | 'temporaryPassword'
+  | 'kycApproved'
+  | 'kycRejected'
+  | 'kycMoreInfoRequested';
 
 interface Text {
   readonly subject: string;
@@ -53,6 +56,22 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       body: (password) =>
         `An account was created for you. Sign in with the temporary password ${password}; you will choose your own at once.`,
     },
+    // What a reviewer wrote stays in the app, behind sign-in: the e-mail only says where to look.
+    kycApproved: {
+      subject: 'Your identity is verified',
+      body: () =>
+        'Your identity verification is approved and your new limits apply now. Sign in to Tessera to see them.',
+    },
+    kycRejected: {
+      subject: 'Your identity verification was not approved',
+      body: () =>
+        'We could not approve your identity verification. Sign in to Tessera and open Identity verification to see why and to start again.',
+    },
+    kycMoreInfoRequested: {
+      subject: 'We need more information to verify your identity',
+      body: () =>
+        'Our reviewer needs more information to verify your identity. Sign in to Tessera and open Identity verification to see what to change and send it again.',
+    },
   },
   fr: {
     signUpCode: {
@@ -88,6 +107,21 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Votre compte Tessera',
       body: (password) =>
         `Un compte a été créé pour vous. Connectez-vous avec le mot de passe temporaire ${password} ; vous choisirez le vôtre aussitôt.`,
+    },
+    kycApproved: {
+      subject: 'Votre identité est vérifiée',
+      body: () =>
+        'Votre vérification d’identité est approuvée et vos nouveaux plafonds s’appliquent dès maintenant. Connectez-vous à Tessera pour les voir.',
+    },
+    kycRejected: {
+      subject: 'Votre vérification d’identité n’a pas été approuvée',
+      body: () =>
+        'Nous n’avons pas pu approuver votre vérification d’identité. Connectez-vous à Tessera et ouvrez Vérification d’identité pour en connaître la raison et recommencer.',
+    },
+    kycMoreInfoRequested: {
+      subject: 'Il nous faut plus d’informations pour vérifier votre identité',
+      body: () =>
+        'Notre analyste a besoin de plus d’informations pour vérifier votre identité. Connectez-vous à Tessera et ouvrez Vérification d’identité pour voir quoi modifier et l’envoyer à nouveau.',
     },
   },
 };

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type CustomerEmailNotice,
   type IdentityDirectoryApi,
   type StaffAccessRecord,
   USER_MANAGEMENT_CLIENT,
@@ -31,7 +32,12 @@ export type Issuer = Awaited<ReturnType<typeof createTestTokenIssuer>>;
 export function identityStandIn() {
   const contacts = new Map<string, UserContact>();
   const audit: StaffAccessRecord[] = [];
+  const emails: Array<{ userId: string; notice: CustomerEmailNotice }> = [];
   const directory: IdentityDirectoryApi = {
+    emailCustomer: (userId, notice) => {
+      emails.push({ userId, notice });
+      return Promise.resolve();
+    },
     lookupCustomerByEmail: () => Promise.resolve(null),
     getContact: (userId) => Promise.resolve(contacts.get(userId) ?? null),
     recordStaffAccess: (record) => {
@@ -56,7 +62,7 @@ export function identityStandIn() {
       emailVerified: true,
       phoneVerified: true,
     });
-  return { service, contacts, audit, addContact };
+  return { service, contacts, audit, emails, addContact };
 }
 
 /** A clock the test moves. */

@@ -74,6 +74,7 @@ export async function registerKyc(
       rejectedDays: settings.rejectedDocumentRetentionDays,
     },
     now,
+    log: context.log,
   });
   test?.onBuilt?.(kyc);
 

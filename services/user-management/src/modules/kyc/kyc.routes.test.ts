@@ -163,6 +163,10 @@ describeEachDatabase('KYC: the customer application and the review', ({ createDa
     const heard = messages.filter((event) => event.userId === ana.userId).map((event) => event.message);
     expect(heard).toContainEqual({ type: 'kyc.updated', status: 'submitted', level: 1 });
     expect(heard).toContainEqual({ type: 'kyc.updated', status: 'approved', level: 2 });
+    // The decision also goes by e-mail (identity's outbox), and only the decision.
+    await expect
+      .poll(() => started.identity.emails.filter((email) => email.userId === ana.userId))
+      .toEqual([{ userId: ana.userId, notice: 'kycApproved' }]);
     // Every staff read and action is in the audit log, with the case as the reference.
     const audited = started.identity.audit.filter((record) => record.actorId === reviewer.userId);
     expect(audited.map((record) => record.action)).toEqual([
@@ -333,6 +337,9 @@ describeEachDatabase('KYC: the customer application and the review', ({ createDa
       reason: 'The selfie is blurred: take it again in daylight.',
     });
     expect(asked.body).toMatchObject({ application: { status: 'more_info_requested' } });
+    await expect
+      .poll(() => started.identity.emails.filter((email) => email.userId === userId))
+      .toEqual([{ userId, notice: 'kycMoreInfoRequested' }]);
     expect((await h.call(token, 'GET', '/kyc/application')).body).toMatchObject({
       id: caseId,
       status: 'more_info_requested',

@@ -17,6 +17,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  type CustomerEmailNotice,
   type IdentityDirectoryApi,
   KYC_APPLICATION_PARTS,
   KYC_DOCUMENT_MAX_BYTES,
@@ -101,7 +102,15 @@ export interface KycDependencies {
   readonly retention: { readonly approvedDays: number; readonly rejectedDays: number };
   /** The clock (tests move it). */
   readonly now: () => Date;
+  readonly log?: { warn(object: unknown, message: string): void };
 }
+
+/** The statuses a customer is told of by e-mail: a reviewer's decisions. */
+const DECISION_EMAILS: Partial<Record<KycStatus, CustomerEmailNotice>> = {
+  approved: 'kycApproved',
+  rejected: 'kycRejected',
+  more_info_requested: 'kycMoreInfoRequested',
+};
 
 const DAY_MS = 86_400_000;
 const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
@@ -263,6 +272,17 @@ export function createKycService(deps: KycDependencies) {
    * connection, so nothing outside `trx` may be read inside it), mirrors the status on the customer's profile, then
    * tells the customer when their status or level changed.
    */
+  /** A reviewer's decision also goes by e-mail (identity's outbox); the live message above is for open tabs. */
+  function emailDecision(userId: string, status: KycStatus): void {
+    const notice = DECISION_EMAILS[status];
+    const emailCustomer = deps.directory()?.emailCustomer;
+    if (notice && emailCustomer) {
+      emailCustomer(userId, notice).catch((error: unknown) => {
+        deps.log?.warn({ err: error, userId }, 'KYC decision e-mail not queued');
+      });
+    }
+  }
+
   async function changeStatus<T>(
     userId: string,
     step: (trx: AnyKysely, level: KycLevel) => Promise<{ result: T; status: KycStatus | null }>,
@@ -279,6 +299,7 @@ export function createKycService(deps: KycDependencies) {
       const after = await deps.customers.getCustomer(userId);
       if (after.kycStatus !== before.kycStatus || after.kycLevel !== before.kycLevel) {
         deps.notify(userId, { type: 'kyc.updated', status: after.kycStatus, level: after.kycLevel });
+        emailDecision(userId, after.kycStatus);
       }
     }
     return result;

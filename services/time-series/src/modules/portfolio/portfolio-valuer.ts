@@ -22,6 +22,7 @@ import {
   type InstrumentInfo,
   type LedgerApi,
   type ProductId,
+  SIMULATED_EUR_VALUES,
   type Transfer,
 } from '@tessera/contracts';
 import { Decimal, scale } from '@tessera/money';
@@ -88,16 +89,13 @@ export interface ReferenceRates {
 }
 
 /**
- * The EUR value of each fiat currency and stablecoin used when no rate provider is offered in-process (cash
- * operations' client has no rate method yet): the same anchors as its simulated rate provider
- * (services/cash-operations/src/modules/fx/rate-provider.ts), without its small drift.
+ * The EUR value of each fiat currency used when no rate provider is offered in-process (cash operations' client has
+ * no rate method yet): the anchors of its simulated rate provider (SIMULATED_EUR_VALUES of @tessera/contracts, the
+ * one table), without its small drift. Crypto is valued from market data's listings instead.
  */
-const FALLBACK_EUR_VALUES: Readonly<Record<string, string>> = {
-  EUR: '1',
-  USD: '0.925',
-  GBP: '1.175',
-  CHF: '1.065',
-};
+const FALLBACK_EUR_VALUES: Readonly<Record<string, string>> = Object.fromEntries(
+  (['EUR', 'USD', 'GBP', 'CHF'] as const).map((asset) => [asset, SIMULATED_EUR_VALUES[asset]]),
+);
 
 /** Rates from the fallback table above. */
 export const fallbackRates: ReferenceRates = {

@@ -26,4 +26,14 @@ test.describe('pages that parse with zod under the Content Security Policy', () 
     expect(violations.filter((text) => /eval/i.test(text))).toEqual([]);
     expect(violations).toEqual([]);
   });
+
+  test('the console parses its configuration without an eval violation either', async ({ page }) => {
+    const violations = await watchCspViolations(page);
+    const response = await page.goto('/console/login');
+    expect(response?.headers()['content-security-policy'] ?? '').not.toContain("'unsafe-eval'");
+    // The console parses /config.json with zod before its sign-in form shows.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel(/^E-mail/)).toBeVisible();
+    expect(violations).toEqual([]);
+  });
 });

@@ -1,6 +1,8 @@
 /**
  * The console's entry: theme, runtime configuration and translations first, then the router (apps/web's order).
  */
+// First: zod's configuration holds for every parse after it (lib/zod-config.ts).
+import './lib/zod-config.ts';
 import '@tessera/ui/styles.css';
 import './console.css';
 import { StrictMode, Suspense } from 'react';

@@ -72,6 +72,23 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(new RegExp(`/dashboard/trading/\\?product=${CRYPTO_PRODUCT}`));
   });
 
+  test(`the trading positions label the average cost as including fees (${language})`, async ({ page }) => {
+    // Issue #15: the average cost includes the fees while the history shows price and fee apart; the column says so.
+    await fundedCustomer(page, language);
+    await buyEther(page);
+    await open(page, language, `/dashboard/trading/?product=${CRYPTO_PRODUCT}`);
+    await page.getByRole('tab', { name: tr(language, 'orders.positionsTab', { count: 1 }) }).click();
+    const positions = page.getByRole('table', { name: tr(language, 'positions.caption') });
+    await expect(
+      positions.getByRole('columnheader', { name: tr(language, 'positions.averageCost'), exact: true }),
+    ).toBeVisible();
+    await expect(
+      positions
+        .getByRole('columnheader')
+        .filter({ hasText: language === 'fr' ? 'frais inclus' : 'incl. fees' }),
+    ).toHaveCount(1);
+  });
+
   test(`a price alert is listed, can be deleted, and notifies when the price reaches it (${language})`, async ({
     page,
   }) => {

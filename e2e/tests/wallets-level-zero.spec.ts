@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createCustomer, LANGUAGES, signIn, uniqueEmail, visitFrom } from './identity-support.ts';
-import { open, w } from './wallets-support.ts';
+import { open, text, w } from './wallets-support.ts';
 
 // Issue #15: at KYC level 0 with no wallet, home offered "New wallet", which led to a form the service refuses
 // (CASH_KYC_LEVEL_REQUIRED). Below level 1 home and the wallets page show the way to verification instead.
@@ -23,6 +23,13 @@ for (const language of LANGUAGES) {
       /\/dashboard\/KYC\/$/,
     );
     await expect(page.getByRole('link', { name: w(language, 'actions.newWallet') })).toHaveCount(0);
+    // No wallet, so nothing to transfer from; no money yet, so no change to report, only what the chart will show.
+    await expect(page.getByRole('link', { name: w(language, 'actions.transfer'), exact: true })).toHaveCount(
+      0,
+    );
+    const chart = page.getByRole('region', { name: text(language, 'dashboard:portfolio.title') });
+    await expect(chart.getByText(text(language, 'dashboard:portfolio.empty'))).toBeVisible();
+    await expect(chart.getByTestId('portfolio-summary')).toHaveCount(0);
 
     await open(page, language, '/dashboard/wallets/');
     const create = page.getByRole('region', { name: w(language, 'create.title') });

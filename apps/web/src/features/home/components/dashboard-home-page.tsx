@@ -111,11 +111,14 @@ function QuickActions() {
             </Link>
           </Button>
         ) : null}
-        <Button asChild variant="secondary">
-          <Link to="/dashboard/wallets/" search={{ action: 'transfer' }}>
-            {t('actions.transfer')}
-          </Link>
-        </Button>
+        {/* A transfer moves money out of a wallet: offered once there is one. */}
+        {firstWallet ? (
+          <Button asChild variant="secondary">
+            <Link to="/dashboard/wallets/" search={{ action: 'transfer' }}>
+              {t('actions.transfer')}
+            </Link>
+          </Button>
+        ) : null}
         {/* Below level 1 the onboarding prompt above shows the way to verification instead. */}
         {mayOpenWallets ? <NewWalletButton variant="secondary" /> : null}
       </div>

@@ -69,6 +69,17 @@ function PortfolioFigures({ data, range }: { data: PortfolioHistoryResponse; ran
       })
     : t('portfolio.netFlows', { amount: formatMoneyText(data.netFlows, data.currency, language) });
   const rangeLabel = t(`portfolio.ranges.${range}`);
+  // Nothing held and nothing moved: no change to speak of, only what the chart will show.
+  if (data.points.length === 0 && !/[1-9]/.test(data.value) && !hasFlows) {
+    return (
+      <>
+        <p className="home-portfolio__value" data-testid="portfolio-value">
+          {formatMoneyText(data.value, data.currency, language)}
+        </p>
+        <p className="app-muted">{t('portfolio.empty')}</p>
+      </>
+    );
+  }
   return (
     <>
       <p className="home-portfolio__value" data-testid="portfolio-value">

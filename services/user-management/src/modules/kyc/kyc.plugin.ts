@@ -10,6 +10,7 @@ import {
   userManagementClientMessageSchema,
 } from '@tessera/contracts';
 import {
+  ConfigError,
   createObjectStore,
   customerSocketRoutes,
   loadObjectStoreSettings,
@@ -92,6 +93,12 @@ export async function registerKyc(
   await app.register(kycRoutes, { context, kyc });
   await app.register(kycStaffRoutes, { context, kyc });
   if (settings.testOperatorToken !== undefined) {
+    // A route that sets a level without a review has no place on a real bank's server, whatever its config says.
+    if (context.config.mode === 'production') {
+      throw new ConfigError([
+        'KYC_TEST_OPERATOR_TOKEN is for test servers only: a server in production mode does not start with it.',
+      ]);
+    }
     await app.register(kycOperatorRoutes, { token: settings.testOperatorToken, customers });
   }
 

@@ -516,4 +516,14 @@ describe('KYC: the test operator route', () => {
     expect(granted.json()).toEqual({ userId, kycLevel: 2, kycStatus: 'approved' });
     await withToken.app.close();
   });
+
+  it('keeps a server in production mode from starting with the token', async () => {
+    const { createTestDatabase } = await import('@tessera/platform/testing');
+    await expect(
+      startKycApp(await createTestDatabase(), {
+        env: { TESSERA_MODE: 'production' },
+        settings: { testOperatorToken: 'e2e-operator-token-0123456789abcdef' },
+      }),
+    ).rejects.toThrow(/KYC_TEST_OPERATOR_TOKEN is for test servers only/);
+  });
 });

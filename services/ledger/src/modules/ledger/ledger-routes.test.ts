@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LEDGER_BATCH_MAX } from '@tessera/contracts';
+import { LEDGER_BATCH_MAX, type StaffAccessRecord } from '@tessera/contracts';
 import { loadConfig, undocumentedRoutes } from '@tessera/platform';
 import { buildServiceTestApp, createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { ledgerService } from '../../service.ts';
+import { identityStandIn } from '../../test-support/identity-stand-in.ts';
 import { newId } from '../../test-support/ledger-fixture.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
@@ -14,11 +15,14 @@ const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'me
 describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
   let app: FastifyInstance;
   let tokens: Record<'admin' | 'support' | 'customer' | 'owner' | 'stranger', string>;
+  let audit: StaffAccessRecord[];
 
   beforeAll(async () => {
     const issuer = await createTestTokenIssuer();
+    const identity = identityStandIn();
+    audit = identity.audit;
     ({ app } = await buildServiceTestApp({
-      services: [ledgerService],
+      services: [identity.service, ledgerService],
       config,
       database: await createDatabase(),
       auth: issuer.verifier,
@@ -39,11 +43,15 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
     method: 'GET' | 'POST',
     url: string,
     body?: unknown,
+    reason?: string,
   ) => {
     const response = await app.inject({
       method,
       url: `/api/ledger${url}`,
-      headers: who === 'anonymous' ? {} : { authorization: `Bearer ${tokens[who]}` },
+      headers: {
+        ...(who === 'anonymous' ? {} : { authorization: `Bearer ${tokens[who]}` }),
+        ...(reason === undefined ? {} : { 'x-staff-reason': reason }),
+      },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     return { status: response.statusCode, body: response.json() };
@@ -72,19 +80,65 @@ describeEachDatabase('ledger HTTP routes', ({ createDatabase }) => {
     );
   });
 
-  it("guards the bank's ledgers: staff read, only admins write, customers and anonymous callers are refused", async () => {
+  it("guards the bank's ledgers (issue #16): admins only, with a case reference, every read and write audited", async () => {
     expect((await call('anonymous', 'GET', '/tenants/tessera/ledgers/EUR')).body.error.code).toBe(
       'UNAUTHENTICATED',
     );
-    expect((await call('customer', 'GET', '/tenants/tessera/ledgers/EUR')).status).toBe(403);
-    expect((await call('support', 'GET', '/tenants/tessera/ledgers/EUR')).body).toMatchObject({
-      code: 'EUR',
-      scale: 2,
-    });
+    expect((await call('customer', 'GET', '/tenants/tessera/ledgers/EUR', undefined, 'CASE-1')).status).toBe(
+      403,
+    );
+    // Support agents use customer lookup (audited there), not the bank's ledgers.
+    const support = await call('support', 'GET', '/tenants/tessera/ledgers/EUR', undefined, 'CASE-1042');
+    expect(support.status).toBe(403);
+    expect(support.body.error.code).toBe('FORBIDDEN');
+    const before = audit.length;
+    for (const reason of [undefined, '', 'x', 'has spaces in it', 'a'.repeat(41)]) {
+      const refused = await call('admin', 'GET', '/tenants/tessera/ledgers/EUR', undefined, reason);
+      expect(refused.status, String(reason)).toBe(400);
+      expect(refused.body.error.code).toBe('STAFF_REASON_REQUIRED');
+      expect(refused.body).not.toHaveProperty('code');
+    }
+    expect(audit.length).toBe(before);
+
+    const read = await call('admin', 'GET', '/tenants/tessera/ledgers/EUR', undefined, 'CASE-1042');
+    expect(read.body).toMatchObject({ code: 'EUR', scale: 2 });
+    expect(audit.slice(before)).toEqual([
+      {
+        action: 'ledger.read',
+        reason: 'CASE-1042',
+        actorId: 'staff-admin',
+        actorGroups: ['admin'],
+        detail: { method: 'GET', route: '/api/ledger/tenants/:tenantId/ledgers/:code', tenantId: 'tessera' },
+      },
+    ]);
+
     const account = { id: newId(), ledger: 'EUR', ownerId: 'tessera', type: 'bank_omnibus' };
-    expect((await call('support', 'POST', '/tenants/tessera/accounts', account)).status).toBe(403);
-    expect((await call('admin', 'POST', '/tenants/tessera/accounts', account)).status).toBe(201);
-    expect((await call('admin', 'POST', '/tenants/tessera/accounts', account)).status).toBe(200);
+    expect((await call('support', 'POST', '/tenants/tessera/accounts', account, 'CASE-1042')).status).toBe(
+      403,
+    );
+    const unreferenced = await call('admin', 'POST', '/tenants/tessera/accounts', account);
+    expect(unreferenced.body.error.code).toBe('STAFF_REASON_REQUIRED');
+    expect((await call('admin', 'POST', '/tenants/tessera/accounts', account, 'OPS#7')).status).toBe(201);
+    expect((await call('admin', 'POST', '/tenants/tessera/accounts', account, 'OPS#7')).status).toBe(200);
+    const written = audit.slice(before + 1);
+    expect(written).toHaveLength(2);
+    for (const entry of written) {
+      expect(entry).toMatchObject({
+        action: 'ledger.write',
+        reason: 'OPS#7',
+        actorId: 'staff-admin',
+        detail: { method: 'POST', route: '/api/ledger/tenants/:tenantId/accounts' },
+      });
+      // No body is recorded.
+      expect(JSON.stringify(entry)).not.toContain(account.id);
+    }
+  });
+
+  it("business tenants are not audited as the bank's: the owner reads without a reference", async () => {
+    const tenantId = await openTenant('EUR');
+    const before = audit.length;
+    expect((await call('owner', 'GET', `/tenants/${tenantId}/ledgers/EUR`)).status).toBe(200);
+    expect(audit.length).toBe(before);
   });
 
   it('serves a business tenant to its owner only; others get LEDGER_TENANT_NOT_FOUND', async () => {

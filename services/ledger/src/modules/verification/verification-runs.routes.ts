@@ -2,9 +2,12 @@
  * The ledger check as the staff console's ledger explorer runs it (docs/api.md, "Ledger"), admins only: a run
  * verifies one ledger (verification.service.ts: the hash chain and every balance recomputed from the transfers,
  * debits against credits) and is recorded with when it ran, who ran it, how long it took and what it found; the
- * latest run of each ledger of a tenant can be read back. The group is checked before anything else.
+ * latest run of each ledger of a tenant can be read back. The group is checked before anything else, then the case
+ * or ticket reference of the `x-staff-reason` header (STAFF_REASON_REQUIRED); every call is written to the staff
+ * audit log as `ledger.check` before anything is read (tenant-access.ts).
  */
-import { type AnyKysely, principalOf, requireGroup, type ServiceRoutes } from '@tessera/platform';
+import { staffReasonHeadersSchema } from '@tessera/contracts';
+import { type AnyKysely, documentOnly, principalOf, type ServiceRoutes } from '@tessera/platform';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { LedgerRouteOptions } from '../ledger/ledger.routes.ts';
@@ -46,19 +49,18 @@ function toRun(row: RunRow) {
   };
 }
 
+/** Documented only: the hook checks the reference itself (STAFF_REASON_REQUIRED, not VALIDATION_FAILED). */
+const reasonHeaders = documentOnly(staffReasonHeadersSchema);
+
 export type VerificationRunRoutesOptions = LedgerRouteOptions & { readonly db: AnyKysely };
 
 export const verificationRunRoutes: ServiceRoutes<VerificationRunRoutesOptions> = async (
   app,
   { ledger, access, db },
 ) => {
-  // Admins only, then the tenant (an unknown one is LEDGER_TENANT_NOT_FOUND), before the parameters are validated.
-  const adminRead = {
-    preValidation: async (request: Parameters<typeof access.read.preValidation>[0]) => {
-      requireGroup(principalOf(request), 'admin');
-      await access.read.preValidation(request);
-    },
-  };
+  // Admins only, then the reference (audited), then the tenant (an unknown one is LEDGER_TENANT_NOT_FOUND), before
+  // the parameters are validated.
+  const adminRead = access.check;
 
   app.post(
     '/tenants/:tenantId/ledgers/:code/verification-runs',
@@ -66,8 +68,9 @@ export const verificationRunRoutes: ServiceRoutes<VerificationRunRoutesOptions> 
       schema: {
         summary: 'Runs the ledger check (hash chain, balances, debits equal credits) and records the result',
         description:
-          'Admins only. The run is kept: GET /tenants/{tenantId}/verification-runs gives the latest.',
+          'Admins only, with the x-staff-reason header (STAFF_REASON_REQUIRED); audited as ledger.check. The run is kept: GET /tenants/{tenantId}/verification-runs gives the latest.',
         params: ledgerParams,
+        headers: reasonHeaders,
         response: { 201: verificationRunSchema },
       },
       ...adminRead,
@@ -91,8 +94,10 @@ export const verificationRunRoutes: ServiceRoutes<VerificationRunRoutesOptions> 
     {
       schema: {
         summary: "The latest recorded run of the ledger check of each of a tenant's ledgers, by code",
-        description: 'Admins only. A ledger never checked has no item.',
+        description:
+          'Admins only, with the x-staff-reason header (STAFF_REASON_REQUIRED); audited as ledger.check. A ledger never checked has no item.',
         params: tenantParams,
+        headers: reasonHeaders,
         response: { 200: itemsOf(verificationRunSchema) },
       },
       ...adminRead,

@@ -4,12 +4,14 @@
  * a broken chain makes the next run fail; support agents, customers and anonymous callers are refused.
  */
 import { randomUUID } from 'node:crypto';
+import type { StaffAccessRecord } from '@tessera/contracts';
 import { loadConfig, type Database } from '@tessera/platform';
 import { buildServiceTestApp, createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ledgerService } from '../../service.ts';
+import { identityStandIn } from '../../test-support/identity-stand-in.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
 
@@ -17,12 +19,15 @@ describeEachDatabase('ledger check runs', ({ createDatabase }) => {
   let app: FastifyInstance;
   let database: Database;
   let tokens: Record<'admin' | 'support' | 'customer', string>;
+  let audit: StaffAccessRecord[];
 
   beforeAll(async () => {
     const issuer = await createTestTokenIssuer();
     database = await createDatabase();
+    const identity = identityStandIn();
+    audit = identity.audit;
     ({ app } = await buildServiceTestApp({
-      services: [ledgerService],
+      services: [identity.service, ledgerService],
       config,
       database,
       auth: issuer.verifier,
@@ -41,11 +46,15 @@ describeEachDatabase('ledger check runs', ({ createDatabase }) => {
     method: 'GET' | 'POST',
     url: string,
     body?: unknown,
+    reason: string | null = 'CASE-1042',
   ) => {
     const response = await app.inject({
       method,
       url: `/api/ledger${url}`,
-      headers: who === 'anonymous' ? {} : { authorization: `Bearer ${tokens[who]}` },
+      headers: {
+        ...(who === 'anonymous' ? {} : { authorization: `Bearer ${tokens[who]}` }),
+        ...(reason === null ? {} : { 'x-staff-reason': reason }),
+      },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     return { status: response.statusCode, body: response.json() };
@@ -137,5 +146,62 @@ describeEachDatabase('ledger check runs', ({ createDatabase }) => {
     expect((await call('admin', 'GET', '/tenants/no-such-tenant/verification-runs')).body.error.code).toBe(
       'LEDGER_TENANT_NOT_FOUND',
     );
+  });
+
+  it('needs a case reference from admins (STAFF_REASON_REQUIRED, nothing run) and audits each call as ledger.check', async () => {
+    const before = audit.length;
+    for (const [method, url] of [
+      ['POST', '/tenants/tessera/ledgers/EUR/verification-runs'],
+      ['GET', '/tenants/tessera/verification-runs'],
+    ] as const) {
+      for (const reason of [null, 'no', 'CASE 1042']) {
+        const refused = await call('admin', method, url, undefined, reason);
+        expect(refused.status, `${method} ${url} ${String(reason)}`).toBe(400);
+        expect(refused.body.error.code).toBe('STAFF_REASON_REQUIRED');
+      }
+    }
+    expect(audit.length).toBe(before);
+    const runs = async () =>
+      (
+        await sql<{ count: string }>`select count(*)::text as count from ledger.verification_runs
+          where tenant_id = 'tessera'`.execute(database.db)
+      ).rows[0]!.count;
+    const runsBefore = await runs();
+    const run = await call(
+      'admin',
+      'POST',
+      '/tenants/tessera/ledgers/EUR/verification-runs',
+      undefined,
+      'OPS-9',
+    );
+    expect(run.status).toBe(201);
+    expect(await runs()).toBe(String(Number(runsBefore) + 1));
+    expect(
+      (await call('admin', 'GET', '/tenants/tessera/verification-runs', undefined, 'OPS-9')).status,
+    ).toBe(200);
+    expect(audit.slice(before)).toEqual([
+      {
+        action: 'ledger.check',
+        reason: 'OPS-9',
+        actorId: 'staff-admin',
+        actorGroups: ['admin'],
+        detail: {
+          method: 'POST',
+          route: '/api/ledger/tenants/:tenantId/ledgers/:code/verification-runs',
+          tenantId: 'tessera',
+        },
+      },
+      {
+        action: 'ledger.check',
+        reason: 'OPS-9',
+        actorId: 'staff-admin',
+        actorGroups: ['admin'],
+        detail: {
+          method: 'GET',
+          route: '/api/ledger/tenants/:tenantId/verification-runs',
+          tenantId: 'tessera',
+        },
+      },
+    ]);
   });
 });

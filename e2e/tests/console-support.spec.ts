@@ -101,6 +101,18 @@ for (const language of ['en', 'fr'] as const) {
       .getByRole('link', { name: c(language, 'nav.ledger') })
       .click();
     await expect(ada.getByRole('heading', { name: s(language, 'ledger.title'), level: 1 })).toBeVisible();
+    // The bank's ledgers are read only with a case or ticket reference (issue #16): the page asks for it first.
+    const ledgerReference = `OPS-${language.toUpperCase()}-${Date.now().toString(36)}`;
+    await expect(
+      ada.getByRole('heading', { name: s(language, 'ledger.referenceTitle'), level: 2 }),
+    ).toBeVisible();
+    await expectAccessible(ada);
+    await ada.getByLabel(s(language, 'reference.label')).fill(ledgerReference);
+    await ada.getByRole('button', { name: s(language, 'ledger.referenceSubmit') }).click();
+    await expect(
+      ada.getByText(s(language, 'ledger.referenceLead', { reference: ledgerReference })),
+    ).toBeVisible();
+    await expect(ada).toHaveURL(new RegExp(`[?&]ref=${ledgerReference}`));
     await expectAccessible(ada);
     await ada.getByRole('button', { name: s(language, 'ledger.checkOf', { code: 'EUR' }) }).click();
     await expect(ada.getByText(s(language, 'ledger.resultPassed'))).toBeVisible({ timeout: 30_000 });
@@ -112,6 +124,17 @@ for (const language of ['en', 'fr'] as const) {
       ada.getByRole('table', { name: s(language, 'ledger.accountsCaption', { code: 'EUR' }) }),
     ).toBeVisible();
     await expectAccessible(ada);
+    // The ledger reads and the check are in the audit log with the reference.
+    await nav(ada, language)
+      .getByRole('link', { name: c(language, 'nav.audit') })
+      .click();
+    // The audit page keeps what it read on the first visit; a reload reads the log again.
+    await ada.reload();
+    const ledgerEntries = ada.getByRole('row').filter({ hasText: ledgerReference });
+    await expect(ledgerEntries.filter({ hasText: 'ledger.read' }).first()).toContainText(
+      'ada.admin@tessera.test',
+    );
+    await expect(ledgerEntries.filter({ hasText: 'ledger.check' })).not.toHaveCount(0);
     await adaContext.close();
 
     // kim.kyc: no customer lookup in the navigation, and the page refuses without reading anything.

@@ -14,13 +14,13 @@ import {
 import { errorKey } from './support-parts.tsx';
 
 /** A ledger's transfers, newest first, a page at a time (pages follow the chain's sequence numbers). */
-export function LedgerTransfers({ ledger }: { ledger: Ledger }) {
+export function LedgerTransfers({ ledger, reference }: { ledger: Ledger; reference: string }) {
   const { t } = useTranslation('support');
   const { api } = useRouteContext({ from: '/_staff' });
   const head = BigInt(ledger.headSequence);
   const newest = head > BigInt(LEDGER_PAGE_SIZE) ? head - BigInt(LEDGER_PAGE_SIZE) : 0n;
   const [after, setAfter] = useState<bigint>(newest);
-  const page = useQuery(ledgerTransfersQueryOptions(api, ledger.code, after));
+  const page = useQuery(ledgerTransfersQueryOptions(api, ledger.code, after, reference));
   const rows = [...(page.data?.items ?? [])].reverse();
   const step = BigInt(LEDGER_PAGE_SIZE);
   const caption = t('ledger.transfersCaption', {
@@ -108,11 +108,11 @@ function TransfersTable({
 }
 
 /** A ledger's accounts, oldest first, a page at a time. */
-export function LedgerAccounts({ ledger }: { ledger: Ledger }) {
+export function LedgerAccounts({ ledger, reference }: { ledger: Ledger; reference: string }) {
   const { t } = useTranslation('support');
   const { api } = useRouteContext({ from: '/_staff' });
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const page = useQuery(ledgerAccountsQueryOptions(api, ledger.code, cursors.at(-1) ?? null));
+  const page = useQuery(ledgerAccountsQueryOptions(api, ledger.code, cursors.at(-1) ?? null, reference));
   const language = currentLanguage();
   const caption = t('ledger.accountsCaption', { code: ledger.code });
   return (

@@ -6,29 +6,70 @@ import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { LedgerAccounts, LedgerTransfers } from './ledger-browse.tsx';
 import { LedgerCheckResult } from './ledger-check.tsx';
 import { dateTimeFormat, ledgersQueryOptions, runLedgerCheck, type VerificationRun } from './support-api.ts';
-import { errorKey } from './support-parts.tsx';
+import { errorKey, ReferenceForm } from './support-parts.tsx';
 
 /**
  * Admins: the bank's ledgers by asset with the latest ledger check of each (hash chain, balances, debits equal
  * credits) and when it ran; a check on demand; and, for the chosen ledger, its accounts and transfers page by page.
+ * Asks for the case or ticket reference first; every read and check is recorded in the audit log with it.
  */
 export function LedgerExplorerPage({
   selected,
   onSelect,
+  reference,
+  onReference,
 }: {
   selected: string | undefined;
   onSelect: (code: string) => void;
+  reference: string | undefined;
+  onReference: (reference: string | undefined) => void;
+}) {
+  const { t } = useTranslation('support');
+  if (!reference) {
+    return (
+      <>
+        <PageHeader title={t('ledger.title')} description={t('ledger.lead')} />
+        <ReferenceForm
+          onSubmit={onReference}
+          title={t('ledger.referenceTitle')}
+          submitLabel={t('ledger.referenceSubmit')}
+        />
+      </>
+    );
+  }
+  return (
+    <LedgerExplorer selected={selected} onSelect={onSelect} reference={reference} onReference={onReference} />
+  );
+}
+
+function LedgerExplorer({
+  selected,
+  onSelect,
+  reference,
+  onReference,
+}: {
+  selected: string | undefined;
+  onSelect: (code: string) => void;
+  reference: string;
+  onReference: (reference: string | undefined) => void;
 }) {
   const { t } = useTranslation('support');
   const { api } = useRouteContext({ from: '/_staff' });
-  const ledgers = useQuery(ledgersQueryOptions(api));
-  const check = useLedgerCheck();
+  const ledgers = useQuery(ledgersQueryOptions(api, reference));
+  const check = useLedgerCheck(reference);
   const ledger = ledgers.data?.ledgers.find((item) => item.code === selected);
   return (
     <>
       <PageHeader
         title={t('ledger.title')}
-        description={t('ledger.lead')}
+        description={
+          <>
+            {t('ledger.lead')} {t('ledger.referenceLead', { reference })}{' '}
+            <Button variant="ghost" size="sm" onClick={() => onReference(undefined)}>
+              {t('customer.changeReference')}
+            </Button>
+          </>
+        }
         actions={
           <Button
             variant="secondary"
@@ -60,8 +101,8 @@ export function LedgerExplorerPage({
           </h2>
           <LedgerCheckResult ledger={ledger} run={ledgers.data?.runs.get(ledger.code)} />
           {/* Keyed by ledger: another ledger starts on its own newest transfers and first accounts. */}
-          <LedgerTransfers key={`transfers-${ledger.code}`} ledger={ledger} />
-          <LedgerAccounts key={`accounts-${ledger.code}`} ledger={ledger} />
+          <LedgerTransfers key={`transfers-${ledger.code}`} ledger={ledger} reference={reference} />
+          <LedgerAccounts key={`accounts-${ledger.code}`} ledger={ledger} reference={reference} />
         </section>
       ) : null}
     </>
@@ -69,7 +110,7 @@ export function LedgerExplorerPage({
 }
 
 /** Runs the check of each ledger given, one after the other, then reads the latest runs again. */
-function useLedgerCheck() {
+function useLedgerCheck(reference: string) {
   const { api } = useRouteContext({ from: '/_staff' });
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -77,10 +118,10 @@ function useLedgerCheck() {
   return useMutation({
     mutationFn: async (codes: string[]) => {
       for (const code of codes) {
-        await runLedgerCheck(api, code);
+        await runLedgerCheck(api, code, reference);
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger', 'ledgers'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger', 'ledgers', reference] }),
     onError: (error) => toast.show({ tone: 'danger', title: t(errorKey(error)) }),
   });
 }

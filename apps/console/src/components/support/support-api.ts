@@ -143,46 +143,73 @@ export interface VerificationRun {
   result: LedgerVerification;
 }
 
-export function ledgersQueryOptions(api: ApiClient) {
+/** Every call carries the case or ticket reference: the ledger records each read in the staff audit log. */
+export function ledgersQueryOptions(api: ApiClient, reference: string) {
   return queryOptions({
-    queryKey: ['ledger', 'ledgers'],
+    queryKey: ['ledger', 'ledgers', reference],
     queryFn: async () => {
       const [ledgers, runs] = await Promise.all([
-        api<{ items: Ledger[] }>('GET', `${LEDGER}/ledgers`),
-        api<{ items: VerificationRun[] }>('GET', `${LEDGER}/verification-runs`),
+        api<{ items: Ledger[] }>('GET', `${LEDGER}/ledgers`, undefined, reasonHeaders(reference)),
+        api<{ items: VerificationRun[] }>(
+          'GET',
+          `${LEDGER}/verification-runs`,
+          undefined,
+          reasonHeaders(reference),
+        ),
       ]);
       return { ledgers: ledgers.items, runs: new Map(runs.items.map((run) => [run.ledger, run])) };
     },
   });
 }
 
-export function runLedgerCheck(api: ApiClient, code: string): Promise<VerificationRun> {
-  return api<VerificationRun>('POST', `${LEDGER}/ledgers/${encodeURIComponent(code)}/verification-runs`);
+export function runLedgerCheck(api: ApiClient, code: string, reference: string): Promise<VerificationRun> {
+  return api<VerificationRun>(
+    'POST',
+    `${LEDGER}/ledgers/${encodeURIComponent(code)}/verification-runs`,
+    undefined,
+    reasonHeaders(reference),
+  );
 }
 
 export const LEDGER_PAGE_SIZE = 25;
 
-export function ledgerAccountsQueryOptions(api: ApiClient, code: string, cursor: string | null) {
+export function ledgerAccountsQueryOptions(
+  api: ApiClient,
+  code: string,
+  cursor: string | null,
+  reference: string,
+) {
   const query = new URLSearchParams({ ledger: code, limit: String(LEDGER_PAGE_SIZE) });
   if (cursor) {
     query.set('cursor', cursor);
   }
   return queryOptions({
-    queryKey: ['ledger', 'accounts', code, cursor],
-    queryFn: () => api<LedgerPage<Account>>('GET', `${LEDGER}/accounts?${query}`),
+    queryKey: ['ledger', 'accounts', code, cursor, reference],
+    queryFn: () =>
+      api<LedgerPage<Account>>('GET', `${LEDGER}/accounts?${query}`, undefined, reasonHeaders(reference)),
   });
 }
 
 /** A page of transfers in chain order after `afterSequence` (the page is shown newest first). */
-export function ledgerTransfersQueryOptions(api: ApiClient, code: string, afterSequence: bigint) {
+export function ledgerTransfersQueryOptions(
+  api: ApiClient,
+  code: string,
+  afterSequence: bigint,
+  reference: string,
+) {
   const query = new URLSearchParams({
     afterSequence: afterSequence.toString(),
     limit: String(LEDGER_PAGE_SIZE),
   });
   return queryOptions({
-    queryKey: ['ledger', 'transfers', code, afterSequence.toString()],
+    queryKey: ['ledger', 'transfers', code, afterSequence.toString(), reference],
     queryFn: () =>
-      api<LedgerPage<Transfer>>('GET', `${LEDGER}/ledgers/${encodeURIComponent(code)}/transfers?${query}`),
+      api<LedgerPage<Transfer>>(
+        'GET',
+        `${LEDGER}/ledgers/${encodeURIComponent(code)}/transfers?${query}`,
+        undefined,
+        reasonHeaders(reference),
+      ),
   });
 }
 

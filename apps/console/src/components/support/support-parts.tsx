@@ -60,7 +60,16 @@ export function referenceOf(form: HTMLFormElement): string | null {
 }
 
 /** Before a customer is read: the case or ticket reference the reads are recorded with. Nothing is fetched before. */
-export function ReferenceForm({ onSubmit }: { onSubmit: (reference: string) => void }) {
+export function ReferenceForm({
+  onSubmit,
+  title,
+  submitLabel,
+}: {
+  onSubmit: (reference: string) => void;
+  /** What is being opened, when not a customer (the ledger explorer). */
+  title?: string;
+  submitLabel?: string;
+}) {
   const { t } = useTranslation('support');
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -73,12 +82,12 @@ export function ReferenceForm({ onSubmit }: { onSubmit: (reference: string) => v
     onSubmit(reference);
   };
   return (
-    <Card title={t('reference.title')} description={t('reference.lead')} headingLevel={2}>
+    <Card title={title ?? t('reference.title')} description={t('reference.lead')} headingLevel={2}>
       <form onSubmit={submit} noValidate>
         <Stack gap={4}>
           <ReferenceField error={error} />
           <div>
-            <Button type="submit">{t('reference.submit')}</Button>
+            <Button type="submit">{submitLabel ?? t('reference.submit')}</Button>
           </div>
         </Stack>
       </form>

@@ -29,6 +29,10 @@ export function AuditPage() {
   const [filters, setFilters] = useState<Filters>({});
   const log = useInfiniteQuery({
     queryKey: ['audit-log', filters],
+    // A log is read as it is now: every opening of the page asks again (the console's 10 s cache would show the
+    // rows of a visit a moment ago, without the reads made since).
+    staleTime: 0,
+    refetchOnMount: 'always',
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: '50' });

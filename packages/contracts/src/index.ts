@@ -18,3 +18,4 @@ export * from './trading.ts';
 export * from './cash-rails.ts';
 export * from './trading-preferences.ts';
 export * from './text.ts';
+export * from './session-tracking.ts';

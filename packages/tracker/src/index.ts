@@ -1,1 +1,18 @@
-export {};
+/** @tessera/tracker: the browser SDK of session tracking (issue #17; protocol in docs/tracker-protocol.md). */
+export {
+  createTracker,
+  NO_WORKER,
+  type FeatureFlag,
+  type PluginContext,
+  type StartResult,
+  type Tracker,
+  type TrackerOptions,
+  type TrackerPlugin,
+  type TrackerState,
+  type TrackerStatus,
+  type WorkerState,
+} from './tracker.ts';
+export { TRACKER_VERSION, MIN_TRACKER_VERSION } from './constants.ts';
+export { INCORRECT_SERVER_RESPONSE, StartError, type StartResponse } from './start.ts';
+export { createMaskTextFn, maskText, maskAlways } from './mask.ts';
+export { sanitizeEvent } from './sanitize.ts';

@@ -4,6 +4,7 @@ import {
   capHref,
   compareVersions,
   newTabId,
+  recordedHref,
   recordedUrl,
   trackerVersionWarning,
   truncateLabel,
@@ -58,5 +59,14 @@ describe('newTabId', () => {
   it('is 12 hexadecimal characters', () => {
     expect(newTabId()).toMatch(/^[0-9a-f]{12}$/u);
     expect(newTabId((a) => a.fill(255))).toBe('ffffffffffff');
+  });
+});
+
+describe('recordedHref', () => {
+  it('keeps the origin and path, drops query values and the fragment', () => {
+    expect(recordedHref('https://bank.test/login?redirect=/x&code=123#top')).toBe(
+      'https://bank.test/login?redirect=&code=',
+    );
+    expect(recordedHref('')).toBe('');
   });
 });

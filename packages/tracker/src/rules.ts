@@ -72,3 +72,15 @@ export function newTabId(
 ): string {
   return [...random(new Uint8Array(6))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/** A page's href as sent (start call, meta and page events): query values removed, no fragment, masked, capped. */
+export function recordedHref(href: string): string {
+  try {
+    const parsed = new URL(href);
+    const keys = [...parsed.searchParams.keys()];
+    const query = keys.length > 0 ? `?${keys.map((key) => `${key}=`).join('&')}` : '';
+    return capHref(maskAlways(`${parsed.origin}${parsed.pathname}${query}`));
+  } catch {
+    return capHref(maskAlways(href.split(/[?#]/u)[0] ?? ''));
+  }
+}

@@ -8,10 +8,10 @@
  *    entirely inside `data-tracker-mask`, and are truncated to 100 characters (labels, spec section 5);
  *  - `value` attributes are obscured entirely; href/src over 100000 characters are blanked;
  *  - texts get the rules no allow-list lifts (IBAN, card, e-mail) again, as a second line behind maskTextFn;
- *  - meta events' href and every string of custom events (our telemetry) get the strict rules too.
+ *  - meta events' href loses its query values; it and every string of custom events (our telemetry) get the strict rules too.
  * Pure: no DOM, so it is unit-tested over plain rrweb events.
  */
-import { capHref, truncateLabel } from './rules.ts';
+import { capHref, recordedHref, truncateLabel } from './rules.ts';
 import { maskAll, maskAlways, maskText, type MaskOptions } from './mask.ts';
 
 /** rrweb's event types and incremental sources used here (values of @rrweb/types). */
@@ -169,7 +169,7 @@ export function sanitizeEvent<E extends Event>(event: E, options: MaskOptions): 
       }
     }
   } else if (event.type === EVENT_META && typeof data.href === 'string') {
-    data.href = maskAlways(capHref(data.href));
+    data.href = recordedHref(data.href);
   } else if (event.type === EVENT_CUSTOM) {
     data.payload = sanitizeStrings(data.payload, { emails: true, numbers: options.numbers });
   }

@@ -15,9 +15,12 @@ describe('conditions', () => {
     expect(conditionMatches(url, { type: 'visited_url', value: '/dashboard/trading/' })).toBe(true);
     expect(conditionMatches(url, { type: 'visited_url', value: '/dashboard/home/' })).toBe(false);
     expect(conditionMatches(url, { type: 'exception', value: '/dashboard/trading/' })).toBe(false);
-    const long = { type: 'duration', operator: 'gte', value: 60_000 };
-    expect(conditionMatches(long, { type: 'duration', value: 59_000 })).toBe(false);
-    expect(conditionMatches(long, { type: 'duration', value: 61_000 })).toBe(true);
+    const long = { type: 'duration', operator: 'greater_than', value: ['60'] };
+    expect(conditionMatches(long, { type: 'duration', value: 60 })).toBe(false);
+    expect(conditionMatches(long, { type: 'duration', value: 61 })).toBe(true);
+    const failing = { type: 'network_request', operator: 'greater_than', value: ['499'] };
+    expect(conditionMatches(failing, { type: 'network_request', value: 503 })).toBe(true);
+    expect(conditionMatches(failing, { type: 'network_request', value: 200 })).toBe(false);
     const any = { type: 'custom_event', operator: 'is', value: ['a', 'b'] };
     expect(conditionMatches(any, { type: 'custom_event', value: 'b' })).toBe(true);
   });

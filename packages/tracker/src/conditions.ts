@@ -5,10 +5,10 @@
  *  - visited_url: the page's href (query values removed);     - exception: an error's message;
  *  - network_request: a recorded call's url (path and query keys) or its status;
  *  - custom_event: the tag of an event added through `tracker.event`;
- *  - duration: the session's age in milliseconds (checked every second).
- * Operators: is, isNot, contains, notContains, startsWith, endsWith, matches (a regular expression), and for numbers
- * (duration, a status) gte, lte. Unknown types or operators never match. The list's shape is the ingest's contract
- * (docs/tracker-protocol.md); a condition is read defensively since it comes from the network.
+ *  - duration: the session's age in seconds (checked every second).
+ * Operators (packages/contracts session-tracking.ts): is, contains, starts_with, ends_with, greater_than (numbers:
+ * a duration, a status); also read: isNot, notContains, matches (a regular expression), gte, lte, and camelCase
+ * spellings. Unknown types or operators never match. A condition is read defensively: it comes from the network.
  */
 
 export type ConditionType = 'visited_url' | 'exception' | 'network_request' | 'custom_event' | 'duration';
@@ -63,6 +63,8 @@ function matchOne(operator: string, actual: string | number, expected: string | 
       } catch {
         return false;
       }
+    case 'greaterThan':
+      return Number(actual) > Number(expected);
     case 'gte':
       return Number(actual) >= Number(expected);
     case 'lte':

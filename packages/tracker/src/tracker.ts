@@ -513,7 +513,12 @@ export function createTracker(options: TrackerOptions): Tracker {
           state: session.userState,
           city: session.userCity,
           browser: session.userBrowser,
-          persistFlags: persisted.filter((flag) => flag.is_persist),
+          persistFlags: persisted
+            .filter((flag) => flag.is_persist)
+            .map((flag) => ({
+              key: flag.key,
+              value: typeof flag.value === 'boolean' ? flag.value : String(flag.value),
+            })),
         }),
       });
       const body = (response.status === 200 ? await response.json() : null) as { flags?: unknown } | null;
@@ -723,7 +728,7 @@ export function createTracker(options: TrackerOptions): Tracker {
           }
         }, COLD_START_BUFFER_RESTART_MS),
         setInterval(
-          () => signal({ type: 'duration', value: Date.now() - sessionStarted }),
+          () => signal({ type: 'duration', value: Math.floor((Date.now() - sessionStarted) / 1000) }),
           DURATION_CONDITION_CHECK_MS,
         ),
       );

@@ -20,6 +20,7 @@ export function TotpQrCode({ uri }: { uri: string }) {
   }, [uri]);
   return svg ? (
     <img
+      data-private=""
       className="app-qr"
       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
       alt={t('mfa.qrAlt')}

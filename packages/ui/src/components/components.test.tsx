@@ -266,7 +266,7 @@ describe('MoneyDisplay', () => {
       <MoneyDisplay amountMinor={-123456n} scale={2} currency="EUR" locale="en" tone="auto" />,
     );
     expect(html).toBe(
-      '<data value="-1234.56" class="ts-money ts-money--md ts-money--negative">-€1,234.56</data>',
+      '<data data-tracker-mask="" value="-1234.56" class="ts-money ts-money--md ts-money--negative">-€1,234.56</data>',
     );
   });
 
@@ -286,6 +286,15 @@ describe('MoneyDisplay', () => {
       <MoneyDisplay amountMinor={5n} scale={0} currency="EUR" locale="fr" format={() => 'cinq euros'} />,
     );
     expect(html).toContain('>cinq euros<');
+  });
+
+  it('is masked in session recordings, whatever it is given (issue #17)', () => {
+    for (const props of [{}, { emphasis: 'fraction' as const }, { format: () => 'cinq euros' }]) {
+      const html = renderToStaticMarkup(
+        <MoneyDisplay amountMinor={123456n} scale={2} currency="EUR" locale="fr" {...props} />,
+      );
+      expect(attribute(html, 'data', 'data-tracker-mask')).toBe('');
+    }
   });
 });
 

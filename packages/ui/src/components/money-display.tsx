@@ -48,7 +48,8 @@ function resolveTone(tone: MoneyTone, amountMinor: bigint): 'neutral' | 'positiv
 
 /**
  * An amount of money, exact (bigint minor units, never a JavaScript number), in tabular numerals, with an
- * optional gain/loss tone. Renders a data element whose value is the plain decimal ("-1234.56").
+ * optional gain/loss tone. Renders a data element whose value is the plain decimal ("-1234.56"). It carries
+ * `data-tracker-mask`: the session tracker obscures every amount it shows (packages/tracker, issue #17).
  */
 export function MoneyDisplay({
   amountMinor,
@@ -69,7 +70,7 @@ export function MoneyDisplay({
   const value = toDecimalString(amountMinor, scale);
   if (format) {
     return (
-      <data {...rest} value={value} className={classes}>
+      <data data-tracker-mask="" {...rest} value={value} className={classes}>
         {format(amountMinor, scale, currency, locale)}
       </data>
     );
@@ -77,7 +78,7 @@ export function MoneyDisplay({
   const parts = formatMoneyParts(amountMinor, scale, currency, locale, { signDisplay, minFractionDigits });
   if (emphasis === 'none' || !parts.fraction) {
     return (
-      <data {...rest} value={value} className={classes}>
+      <data data-tracker-mask="" {...rest} value={value} className={classes}>
         {joinMoneyParts(parts, locale)}
       </data>
     );
@@ -86,7 +87,7 @@ export function MoneyDisplay({
   const whole = joinMoneyParts({ ...parts, decimalSeparator: '', fraction: '' }, locale);
   const minor = parts.decimalSeparator + parts.fraction;
   return (
-    <data {...rest} value={value} className={classes}>
+    <data data-tracker-mask="" {...rest} value={value} className={classes}>
       {parts.currencyPosition === 'prefix' ? (
         <>
           {whole}

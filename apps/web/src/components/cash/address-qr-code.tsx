@@ -21,6 +21,7 @@ export function AddressQrCode({ value, label }: { value: string; label: string }
   }, [value]);
   return svg ? (
     <img
+      data-private=""
       className="app-qr"
       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
       alt={label}

@@ -30,13 +30,18 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
   );
 }
 
-/** A labelled value the customer may need to type elsewhere (IBAN, BIC, reference, address), with a copy button. */
+/**
+ * A labelled value the customer may need to type elsewhere (IBAN, BIC, reference, address), with a copy button. The
+ * value is masked in session recordings (data-tracker-mask, issue #17).
+ */
 export function CopyField({ label, value, mono = true }: { label: string; value: string; mono?: boolean }) {
   return (
     <div className="cash-field">
       <dt>{label}</dt>
       <dd>
-        <span className={mono ? 'cash-mono' : undefined}>{value}</span>
+        <span className={mono ? 'cash-mono' : undefined} data-tracker-mask="">
+          {value}
+        </span>
         <CopyButton value={value} what={label} />
       </dd>
     </div>

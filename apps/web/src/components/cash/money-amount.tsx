@@ -28,7 +28,7 @@ export function MoneyAmount({
   const asset = assetOf(assetCode);
   const minor = asset ? toMinor(amount, asset) : undefined;
   if (!asset || minor === undefined) {
-    return <span className={className}>{`${amount}\u00a0${assetCode}`}</span>;
+    return <span className={className} data-tracker-mask="">{`${amount}\u00a0${assetCode}`}</span>;
   }
   return (
     <MoneyDisplay

@@ -65,13 +65,16 @@ function WalletCard({ wallet, Heading }: { wallet: Wallet; Heading: 'h2' | 'h3' 
       <WalletCardBalances wallet={wallet} />
       {wallet.iban ? (
         <p className="cash-wallet__id app-muted">
-          <span>{t('details.iban')}</span> <span className="cash-mono">{groupIban(wallet.iban)}</span>
+          <span>{t('details.iban')}</span>{' '}
+          <span className="cash-mono" data-tracker-mask="">
+            {groupIban(wallet.iban)}
+          </span>
         </p>
       ) : null}
       {wallet.depositAddress ? (
         <p className="cash-wallet__id app-muted">
           <span>{t('details.address')}</span>{' '}
-          <span className="cash-mono" title={wallet.depositAddress.address}>
+          <span className="cash-mono" title={wallet.depositAddress.address} data-tracker-mask="">
             {shortAddress(wallet.depositAddress.address)}
           </span>
         </p>

@@ -142,7 +142,9 @@ function TotpSetup({
     <>
       <p>{t('auth:mfa.setupLead')}</p>
       <TotpQrCode uri={details.getSetupUri('Tessera', email).toString()} />
-      <p className="app-muted">{t('auth:mfa.secret', { secret: details.sharedSecret })}</p>
+      <p className="app-muted" data-private="">
+        {t('auth:mfa.secret', { secret: details.sharedSecret })}
+      </p>
       <CodeForm label={t('auth:mfa.totpLabel')} submitLabel={t('auth:mfa.activate')} onSubmit={onSubmit} />
     </>
   );

@@ -109,6 +109,7 @@ export function CameraCapture({ onPhoto, sending }: { onPhoto: (photo: Blob) => 
         </Banner>
       ) : null}
       <video
+        data-private=""
         ref={video}
         className="kyc-camera__video"
         hidden={state.kind !== 'live' && state.kind !== 'starting'}
@@ -117,7 +118,7 @@ export function CameraCapture({ onPhoto, sending }: { onPhoto: (photo: Blob) => 
         aria-label={t('selfie.preview')}
       />
       {state.kind === 'captured' ? (
-        <img className="kyc-camera__photo" src={state.url} alt={t('selfie.taken')} />
+        <img data-private="" className="kyc-camera__photo" src={state.url} alt={t('selfie.taken')} />
       ) : null}
       <div className="app-cluster">
         {state.kind === 'off' || state.kind === 'denied' || state.kind === 'unavailable' ? (

@@ -96,7 +96,12 @@ export function PhotoInput({ slot, label }: { slot: KycFileSlot; label: string }
         </p>
       ) : null}
       {preview ? (
-        <img className="kyc-photo__preview" src={preview} alt={t('photos.preview', { label })} />
+        <img
+          data-private=""
+          className="kyc-photo__preview"
+          src={preview}
+          alt={t('photos.preview', { label })}
+        />
       ) : null}
     </div>
   );

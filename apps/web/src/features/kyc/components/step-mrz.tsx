@@ -126,7 +126,7 @@ export function StepMrz({ headingId, onDone, back }: StepProps) {
         {started && check.advice.length === 0 ? (
           <Banner tone="success" politeness="none" title={t('mrz.valid')}>
             {reading ? (
-              <dl className="kyc-facts">
+              <dl className="kyc-facts" data-tracker-mask="">
                 <dt>{t('mrz.read.name')}</dt>
                 <dd>{`${reading.firstName} ${reading.lastName}`}</dd>
                 <dt>{t('mrz.read.birthDate')}</dt>

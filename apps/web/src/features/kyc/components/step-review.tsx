@@ -34,7 +34,7 @@ function Fact({ term, value }: { term: string; value: string | null | undefined 
   return (
     <>
       <dt>{term}</dt>
-      <dd>{value || t('review.missingValue')}</dd>
+      <dd data-tracker-mask="">{value || t('review.missingValue')}</dd>
     </>
   );
 }

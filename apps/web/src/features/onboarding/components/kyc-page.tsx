@@ -87,7 +87,9 @@ function GetStarted({
         <Step number={1} title={t('steps.email.title')} state={emailDone ? 'done' : 'todo'}>
           {attributes.isPending ? <Skeleton shape="text" /> : null}
           {attributes.data && emailDone ? (
-            <p className="app-muted">{t('steps.email.done', { email: attributes.data.email })}</p>
+            <p className="app-muted" data-tracker-mask="">
+              {t('steps.email.done', { email: attributes.data.email })}
+            </p>
           ) : null}
           {attributes.data && !emailDone ? (
             <VerifyAttribute attribute="email" value={attributes.data.email} onVerified={() => undefined} />
@@ -96,7 +98,7 @@ function GetStarted({
         <Step number={2} title={t('steps.phone.title')} state={phoneDone ? 'done' : 'todo'}>
           {attributes.isPending ? <Skeleton shape="text" /> : null}
           {attributes.data && phoneDone ? (
-            <p className="app-muted">
+            <p className="app-muted" data-tracker-mask="">
               {t('steps.phone.done', { phone: formatPhoneNumber(attributes.data.phone_number) })}
             </p>
           ) : null}

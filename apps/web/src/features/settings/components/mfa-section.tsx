@@ -128,7 +128,9 @@ function TotpSetup({ onDone }: { onDone: () => void }) {
     <Card className="app-stack">
       <p>{t('auth:mfa.setupLead')}</p>
       <TotpQrCode uri={setup.uri} />
-      <p className="app-muted">{t('auth:mfa.secret', { secret: setup.secret })}</p>
+      <p className="app-muted" data-private="">
+        {t('auth:mfa.secret', { secret: setup.secret })}
+      </p>
       <CodeEntry
         label={t('auth:mfa.totpLabel')}
         submitLabel={t('auth:mfa.activate')}

@@ -72,7 +72,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   return (
     <li className="cash-withdrawals__row">
       <div className="cash-withdrawals__main">
-        <span>
+        <span data-tracker-mask="">
           <strong>{withdrawal.beneficiaryName}</strong>{' '}
           <span className="app-muted cash-mono" title={withdrawal.destination}>
             {maskedDestination(withdrawal)}

@@ -69,7 +69,7 @@ function BeneficiaryList({ beneficiaries }: { beneficiaries: readonly Beneficiar
         <ul className="app-list" aria-label={t('settings.withdrawal.beneficiaries')}>
           {beneficiaries.map((beneficiary) => (
             <li key={beneficiary.id} className="app-list__row">
-              <span>
+              <span data-tracker-mask="">
                 <strong>{beneficiary.name}</strong>{' '}
                 <span className="app-muted cash-mono">{describe(beneficiary)}</span>
               </span>

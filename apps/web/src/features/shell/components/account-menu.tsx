@@ -17,11 +17,13 @@ export function AccountMenu({ email }: { email: string }) {
     <DropdownMenu
       trigger={
         <Button variant="ghost" aria-label={t('account.menu')}>
-          <span className="app-account__trigger">{email}</span>
+          <span className="app-account__trigger" data-tracker-mask="">
+            {email}
+          </span>
         </Button>
       }
     >
-      <DropdownMenuLabel>{t('account.signedInAs', { email })}</DropdownMenuLabel>
+      <DropdownMenuLabel data-tracker-mask="">{t('account.signedInAs', { email })}</DropdownMenuLabel>
       <DropdownMenuSeparator />
       <DropdownMenuItem asChild>
         <Link to="/dashboard/settings/">{t('account.settings')}</Link>

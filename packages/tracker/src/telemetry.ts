@@ -4,7 +4,7 @@
  * method, url without query values, status, timing, sizes; never a body, never a header; the ingest's own calls are
  * never recorded). Every string goes through the sanitizer with the rest of the stream.
  */
-import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import type { Metric } from 'web-vitals';
 import { CONSOLE_MESSAGES_PER_TICK, CUSTOM_TEXT_MAX_LENGTH } from './constants.ts';
 import { recordedUrl } from './rules.ts';
 
@@ -101,13 +101,18 @@ export function installTelemetry(add: AddEvent, options: TelemetryOptions): () =
     vitalSink = null;
   });
   if (!vitalsRegistered) {
+    // Its own chunk, loaded once recording runs: the observers read buffered entries, so nothing is missed.
     vitalsRegistered = true;
     const vital = (metric: Metric) => vitalSink?.(metric);
-    onLCP(vital);
-    onCLS(vital);
-    onINP(vital);
-    onFCP(vital);
-    onTTFB(vital);
+    void import('web-vitals')
+      .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+        onLCP(vital);
+        onCLS(vital);
+        onINP(vital);
+        onFCP(vital);
+        onTTFB(vital);
+      })
+      .catch(() => undefined);
   }
   const timing = () => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];

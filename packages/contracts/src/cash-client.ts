@@ -25,6 +25,27 @@ export interface CashOperationsApi {
   ): Promise<CurrentWalletRef | null>;
   /** Pushes `wallet.changed` to the customer's live connections after another service moved money in it. */
   notifyWalletChanged(userId: string, walletId: string): Promise<void>;
+  /**
+   * One of the customer's operations on one of their wallets as notifications describe it (user management hears
+   * `operation.changed` and asks what it was); `null` when unknown or not theirs. Optional: test doubles omit it.
+   */
+  describeOperation?(
+    userId: string,
+    operationId: string,
+    walletId: string,
+  ): Promise<CashOperationSummary | null>;
+}
+
+/** What {@link CashOperationsApi.describeOperation} tells: kind, status and signed amount in the asset's scale. */
+export interface CashOperationSummary {
+  readonly id: string;
+  readonly walletId: string;
+  /** An ActivityKind (card_deposit, sepa_withdrawal, customer_transfer...). */
+  readonly kind: string;
+  readonly status: 'pending' | 'posted' | 'voided';
+  readonly asset: string;
+  /** Signed minor units as decimal digits (negative when money left the wallet). */
+  readonly amountMinor: string;
 }
 
 /** `context.clients?.get(CASH_OPERATIONS_CLIENT)`: cash operations' in-process API. */

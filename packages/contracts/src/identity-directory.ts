@@ -21,6 +21,8 @@ export interface UserContact {
   readonly emailVerified: boolean;
   /** A phone number is set and was verified with a code. */
   readonly phoneVerified: boolean;
+  /** When the account was created (ISO time); absent in test doubles. Referrals count the sponsor window from it. */
+  readonly signedUpAt?: string;
 }
 
 /** The identity service's in-process directory. */
@@ -43,11 +45,29 @@ export interface IdentityDirectoryApi {
    * address): a notice of something another service decided, never a code. Offered by the identity service; absent
    * in test doubles.
    */
-  emailCustomer?(userId: string, notice: CustomerEmailNotice): Promise<void>;
+  emailCustomer?(userId: string, notice: CustomerEmailNotice, value?: string): Promise<void>;
 }
 
-/** The e-mails other services send a customer: the outcome of their identity verification. */
-export type CustomerEmailNotice = 'kycApproved' | 'kycRejected' | 'kycMoreInfoRequested';
+/**
+ * The e-mails other services send a customer: the outcome of their identity verification, and the notifications
+ * they chose to receive by e-mail (`value`: an amount with its asset, `100.00 EUR`, or a product, `BTC-EUR`).
+ */
+export type CustomerEmailNotice =
+  'kycApproved' | 'kycRejected' | 'kycMoreInfoRequested' | AccountNotificationEmail;
+
+/** The notification e-mails (user management's notifications module). */
+export const ACCOUNT_NOTIFICATION_EMAILS = [
+  'notificationDepositReceived',
+  'notificationDepositSettled',
+  'notificationWithdrawalSent',
+  'notificationWithdrawalRejected',
+  'notificationTransferReceived',
+  'notificationOrderFilled',
+  'notificationBalanceBelow',
+  'notificationBalanceAbove',
+  'notificationReferralReward',
+] as const;
+export type AccountNotificationEmail = (typeof ACCOUNT_NOTIFICATION_EMAILS)[number];
 
 /** One line of the staff audit log as a service hands it over (the shape of StaffAuditLog.record's argument). */
 export interface StaffAccessRecord {

@@ -6,6 +6,7 @@
 import { type CashOperationsApi, type CurrentWalletRef, isCashAssetCode } from '@tessera/contracts';
 import type { ServiceContext } from '@tessera/platform';
 import type { CashCore } from './modules/accounts/cash-core.ts';
+import { findOperationRows } from './modules/activity/operations.repository.ts';
 import { findCurrentWallet } from './modules/wallets/wallets.repository.ts';
 import { ensureCurrentWallet } from './modules/wallets/wallets.service.ts';
 
@@ -27,6 +28,23 @@ export function createCashOperationsApi(core: () => CashCore): CashOperationsApi
     notifyWalletChanged(userId, walletId) {
       core().notifier.walletsChanged(userId, [walletId]);
       return Promise.resolve();
+    },
+    async describeOperation(userId, operationId, walletId) {
+      if (!UUID.test(userId) || !UUID.test(operationId) || !UUID.test(walletId)) {
+        return null;
+      }
+      const rows = await findOperationRows(core().db, operationId);
+      const row = rows.find((candidate) => candidate.user_id === userId && candidate.wallet_id === walletId);
+      return row
+        ? {
+            id: row.id,
+            walletId: row.wallet_id,
+            kind: row.kind,
+            status: row.status,
+            asset: row.asset,
+            amountMinor: String(row.amount_minor),
+          }
+        : null;
     },
   };
 }

@@ -13,12 +13,16 @@ import { defineService, type ServiceContext } from '@tessera/platform';
 import { createCustomers } from '../migrations/0001-customers.ts';
 import { createTradingPreferences } from '../migrations/0002-trading-preferences.ts';
 import { createKyc } from '../migrations/0003-kyc.ts';
+import { createNotifications } from '../migrations/0008-notifications.ts';
+import { createReferrals } from '../migrations/0009-referrals.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import {
   createUserManagementApi,
   type UserManagementService,
 } from './modules/customers/customers.service.ts';
 import { registerKyc } from './modules/kyc/kyc.plugin.ts';
+import { registerNotifications } from './modules/notifications/notifications.plugin.ts';
+import { referralsOf, registerReferrals } from './modules/referrals/referrals.plugin.ts';
 
 /** The identity directory when the identity service is mounted in this process. */
 function directoryOf(context: ServiceContext): () => IdentityDirectoryApi | undefined {
@@ -42,12 +46,20 @@ export const userManagementService = defineService({
     '0001-customers': createCustomers,
     '0002-trading-preferences': createTradingPreferences,
     '0003-kyc': createKyc,
+    '0008-notifications': createNotifications,
+    '0009-referrals': createReferrals,
   },
   createClient: async (context) => createUserManagementApi(context.db, { directory: directoryOf(context) }),
   async plugin(app, { context }) {
     const customers = customersOf(context);
     await app.register(customerRoutes, { context, customers });
     await registerKyc(app, context, customers);
+    const referrals = referralsOf(context);
+    await registerNotifications(app, context, {
+      depositSettled: (userId) => referrals.depositSettled(userId),
+      identityVerified: (userId, level) => referrals.identityVerified(userId, level),
+    });
+    await registerReferrals(app, context);
   },
   /** The demo customers' levels (PRODUCT.md "Demo data"): in demo mode only. */
   async seed(context) {

@@ -42,7 +42,7 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
       return { userId: user.id, displayName: displayNameOf(user) };
     },
     // Written to the outbox like identity's own messages; the delivery job sends it (SMTP) or the dev mailbox shows it.
-    async emailCustomer(userId: string, notice: CustomerEmailNotice): Promise<void> {
+    async emailCustomer(userId: string, notice: CustomerEmailNotice, value = ''): Promise<void> {
       const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUserById(db, userId) : undefined;
       if (!user || user.groups.length > 0) {
         return;
@@ -52,7 +52,8 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
         recipient: user.email,
         locale: pickLocale(user.locale),
         kind: notice,
-        value: '',
+        // A notification's amount or product, from another service: bounded, one line.
+        value: value.replace(/[\r\n]+/g, ' ').slice(0, 80),
       });
     },
     async getContact(userId: string): Promise<UserContact | null> {
@@ -68,6 +69,7 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
             locale: user.locale,
             emailVerified: user.email_verified,
             phoneVerified: user.phone_number !== null && user.phone_number_verified,
+            signedUpAt: user.created_at.toISOString(),
           }
         : null;
     },

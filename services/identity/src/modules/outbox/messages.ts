@@ -1,6 +1,7 @@
 /**
  * The texts of e-mails and SMS, in English and French (the product's two languages, spec section 1).
  */
+import type { AccountNotificationEmail } from '@tessera/contracts';
 
 /** A language the service writes in. */
 export type Locale = 'en' | 'fr';
@@ -17,7 +18,8 @@ export type MessageKind =
   | 'temporaryPassword'
   | 'kycApproved'
   | 'kycRejected'
-  | 'kycMoreInfoRequested';
+  | 'kycMoreInfoRequested'
+  | AccountNotificationEmail;
 
 interface Text {
   readonly subject: string;
@@ -66,6 +68,45 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Your identity verification was not approved',
       body: () =>
         'We could not approve your identity verification. Sign in to Tessera and open Identity verification to see why and to start again.',
+    },
+    // Notifications the customer chose to receive by e-mail (settings, Notifications): the amount, no balance.
+    notificationDepositReceived: {
+      subject: 'Deposit received',
+      body: (amount) => `We received your deposit of ${amount}. It will be available once settled.`,
+    },
+    notificationDepositSettled: {
+      subject: 'Deposit available',
+      body: (amount) => `Your deposit of ${amount} is settled and available in your wallet.`,
+    },
+    notificationWithdrawalSent: {
+      subject: 'Withdrawal sent',
+      body: (amount) => `Your withdrawal of ${amount} was sent.`,
+    },
+    notificationWithdrawalRejected: {
+      subject: 'Withdrawal rejected',
+      body: (amount) =>
+        `Your withdrawal of ${amount} was rejected and the money is back in your wallet. Sign in to Tessera to see why.`,
+    },
+    notificationTransferReceived: {
+      subject: 'Money received',
+      body: (amount) => `You received ${amount} from another Tessera customer.`,
+    },
+    notificationOrderFilled: {
+      subject: 'Order filled',
+      body: (product) => `Your order on ${product} is filled. Sign in to Tessera to see its details.`,
+    },
+    notificationBalanceBelow: {
+      subject: 'Balance alert',
+      body: (threshold) => `The balance of your wallet fell below ${threshold}, as you asked us to tell you.`,
+    },
+    notificationBalanceAbove: {
+      subject: 'Balance alert',
+      body: (threshold) => `The balance of your wallet rose above ${threshold}, as you asked us to tell you.`,
+    },
+    notificationReferralReward: {
+      subject: 'Referral reward paid',
+      body: (amount) =>
+        `Someone you invited verified their identity and made a first deposit: we paid ${amount} into your wallet.`,
     },
     kycMoreInfoRequested: {
       subject: 'We need more information to verify your identity',
@@ -117,6 +158,47 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Votre vérification d’identité n’a pas été approuvée',
       body: () =>
         'Nous n’avons pas pu approuver votre vérification d’identité. Connectez-vous à Tessera et ouvrez Vérification d’identité pour en connaître la raison et recommencer.',
+    },
+    notificationDepositReceived: {
+      subject: 'Dépôt reçu',
+      body: (amount) => `Nous avons reçu votre dépôt de ${amount}. Il sera disponible une fois réglé.`,
+    },
+    notificationDepositSettled: {
+      subject: 'Dépôt disponible',
+      body: (amount) => `Votre dépôt de ${amount} est réglé et disponible sur votre portefeuille.`,
+    },
+    notificationWithdrawalSent: {
+      subject: 'Retrait envoyé',
+      body: (amount) => `Votre retrait de ${amount} a été envoyé.`,
+    },
+    notificationWithdrawalRejected: {
+      subject: 'Retrait refusé',
+      body: (amount) =>
+        `Votre retrait de ${amount} a été refusé et l’argent est revenu sur votre portefeuille. Connectez-vous à Tessera pour en connaître la raison.`,
+    },
+    notificationTransferReceived: {
+      subject: 'Argent reçu',
+      body: (amount) => `Vous avez reçu ${amount} d’un autre client Tessera.`,
+    },
+    notificationOrderFilled: {
+      subject: 'Ordre exécuté',
+      body: (product) =>
+        `Votre ordre sur ${product} est exécuté. Connectez-vous à Tessera pour en voir le détail.`,
+    },
+    notificationBalanceBelow: {
+      subject: 'Alerte de solde',
+      body: (threshold) =>
+        `Le solde de votre portefeuille est passé sous ${threshold}, comme vous nous l’avez demandé.`,
+    },
+    notificationBalanceAbove: {
+      subject: 'Alerte de solde',
+      body: (threshold) =>
+        `Le solde de votre portefeuille est passé au-dessus de ${threshold}, comme vous nous l’avez demandé.`,
+    },
+    notificationReferralReward: {
+      subject: 'Prime de parrainage versée',
+      body: (amount) =>
+        `Une personne que vous avez invitée a vérifié son identité et fait un premier dépôt : nous avons versé ${amount} sur votre portefeuille.`,
     },
     kycMoreInfoRequested: {
       subject: 'Il nous faut plus d’informations pour vérifier votre identité',

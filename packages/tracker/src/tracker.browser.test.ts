@@ -247,7 +247,7 @@ describe('tracker in a browser', () => {
       void (window as unknown as { tracker: { flush(): Promise<void> } }).tracker.flush();
     });
     await expect
-      .poll(() => batches.filter((b) => b.authorization === 'Bearer token-2').length)
+      .poll(() => batches.filter((b) => b.authorization === 'Bearer token-2').length, { timeout: 30_000 })
       .toBeGreaterThan(0);
     expect(starts).toHaveLength(2);
     expect(starts[1]!.body.token).toBe('token-1');
@@ -288,10 +288,12 @@ describe('tracker in a browser', () => {
     const { page, logs } = await open();
     const result = await startTracker(page);
     await expect
-      .poll(() => logs.some((line) => line.includes('No worker found: perhaps, CSP is not set.')))
+      .poll(() => logs.some((line) => line.includes('No worker found: perhaps, CSP is not set.')), {
+        timeout: 30_000,
+      })
       .toBe(true);
     expect(result).toBeDefined();
-    await expect.poll(() => trackerStatus(page)).toMatchObject({ state: 'not active' });
+    await expect.poll(() => trackerStatus(page), { timeout: 30_000 }).toMatchObject({ state: 'not active' });
     await page.context().close();
   });
 });

@@ -44,6 +44,11 @@ export type WorkerState = 'not active' | 'starting' | 'stopping' | 'active' | 's
 
 export const NO_WORKER = 'No worker found: perhaps, CSP is not set.';
 
+/** rrweb's incremental snapshot type and the sources that are the customer's own interactions. */
+const EVENT_INCREMENTAL = 3;
+/** Mouse moves, mouse interactions, scrolls, inputs, touch moves, drags. */
+const USER_SOURCES = new Set([1, 2, 3, 5, 6, 12]);
+
 export interface TrackerOptions {
   projectKey: string;
   /** Where the ingest answers; default `${location.origin}/ingest`. */
@@ -195,6 +200,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   const logged = new Set<string>();
   const stats = { batches: 0, bytes: 0, failed: 0 };
   const tab = tabId();
+  let lastInteraction = Date.now();
+  let renewing = false;
   const maskTextFn = createMaskTextFn(maskOptions);
 
   const status = (): TrackerStatus => ({ state, workerState, sessionID: session?.sessionID ?? null, error });
@@ -240,6 +247,17 @@ export function createTracker(options: TrackerOptions): Tracker {
 
   const emit = (event: RrwebEvent) => {
     sanitizeEvent(event, maskOptions);
+    if (
+      event.type === EVENT_INCREMENTAL &&
+      USER_SOURCES.has((event.data as { source?: number }).source ?? -1)
+    ) {
+      // The customer is back after 30 minutes without interaction: a new session (spec section 9).
+      if (event.timestamp - lastInteraction > SESSION_RESTART_MS && !renewing) {
+        renewing = true;
+        setTimeout(() => void renewSession(), 0);
+      }
+      lastInteraction = event.timestamp;
+    }
     if (coldBuffer) {
       coldBuffer.push(event);
       return;
@@ -647,6 +665,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     }
     generation += 1;
     const mine = generation;
+    lastInteraction = Date.now();
     setState('starting');
     if (
       (options.unregisterServiceWorkers ?? true) &&
@@ -821,6 +840,20 @@ export function createTracker(options: TrackerOptions): Tracker {
     session = null;
     setState('not active');
     notify();
+  }
+
+  /** A new session in the same page (after 30 minutes without interaction). */
+  async function renewSession() {
+    try {
+      if (state === 'active' || state === 'cold start') {
+        await stop();
+        writeStored(null);
+        await start();
+      }
+    } finally {
+      renewing = false;
+      lastInteraction = Date.now();
+    }
   }
 
   async function setUserID(id: string | null, tokenProvider?: () => Promise<string | null> | string | null) {

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { workerMain, type FromWorker, type WorkerConfig, type WorkerScope } from './worker.ts';
@@ -200,5 +201,30 @@ describe('worker', () => {
       { t: 'state', state: 'stopping' },
       { t: 'state', state: 'stopped' },
     ]);
+  });
+
+  it('is self-contained: its source alone runs in a fresh context (as it does from the Blob URL)', async () => {
+    const h = harness([]);
+    const posted: FromWorker[] = [];
+    const calls: string[] = [];
+    const scope = {
+      postMessage: (message: FromWorker) => posted.push(message),
+      onmessage: null as ((event: { data: unknown }) => void) | null,
+      fetch: (url: string) => {
+        calls.push(url);
+        return Promise.resolve({ status: 200 });
+      },
+      setTimeout,
+      setInterval: () => 1,
+      clearInterval: () => undefined,
+    };
+    // Only what a worker's global scope has: no module, no import, nothing of this file.
+    runInNewContext(`(${workerMain.toString()})(self);`, { self: scope, TextEncoder, Blob, Response, JSON });
+    scope.onmessage?.({ data: config });
+    scope.onmessage?.({ data: { t: 'events', events: [{ type: 4, timestamp: 1, data: {} }] } });
+    scope.onmessage?.({ data: { t: 'flush', id: 1 } });
+    await h.idle();
+    expect(calls).toEqual(['https://bank.test/ingest/v1/web/i?batch=0_0']);
+    expect(posted).toContainEqual({ t: 'flushed', id: 1 });
   });
 });

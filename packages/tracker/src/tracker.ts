@@ -389,7 +389,9 @@ export function createTracker(options: TrackerOptions): Tracker {
       case 'failed':
         stats.failed += 1;
         logOnce(
-          `Batch ${message.batch} dropped: the ingest answered ${message.status} after ${SEND_RETRIES} retries.`,
+          message.status === 413
+            ? `Batch ${message.batch} dropped: over ${BEACON_SIZE_LIMIT} bytes even compressed.`
+            : `Batch ${message.batch} dropped: the ingest answered ${message.status} after ${SEND_RETRIES} retries.`,
           'warn',
         );
         break;

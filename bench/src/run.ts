@@ -6,6 +6,7 @@ import { lighthouseBenchmark } from './benchmarks/lighthouse.ts';
 import { identityBenchmark } from './benchmarks/identity.ts';
 import { matchingBenchmark } from './benchmarks/matching.ts';
 import { marketdataFanoutBenchmark } from './benchmarks/marketdata-fanout.ts';
+import { trackerBenchmark } from './benchmarks/tracker.ts';
 
 const BENCHMARKS: Benchmark[] = [
   bundleBenchmark,
@@ -14,6 +15,7 @@ const BENCHMARKS: Benchmark[] = [
   matchingBenchmark,
   marketdataFanoutBenchmark,
   lighthouseBenchmark,
+  trackerBenchmark,
 ];
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -46,6 +46,15 @@ export function launchTraceBrowser(): Promise<Browser> {
   });
 }
 
+/** Options of a traced load (bench/src/benchmarks/tracker.ts loads the page with and without the tracker). */
+export interface MeasureOptions {
+  /** Runs on the new context before the load (init scripts, routes). */
+  prepare?: (context: BrowserContext) => Promise<void>;
+  bypassCSP?: boolean;
+  /** Time traced after `load` (default SETTLE_MS). */
+  settleMs?: number;
+}
+
 /**
  * One load of `url` (with `cookies`: a signed-in session): the figures, or null when the trace has no navigation or
  * paint to measure from.
@@ -54,15 +63,18 @@ export async function measureMainThread(
   browser: Browser,
   url: string,
   cookies: SessionCookie[] = [],
+  options: MeasureOptions = {},
 ): Promise<MainThreadFigures | null> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
+    bypassCSP: options.bypassCSP ?? false,
   });
   try {
     await context.addCookies(cookies);
+    await options.prepare?.(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];
@@ -75,7 +87,7 @@ export async function measureMainThread(
       transferMode: 'ReportEvents',
     });
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForTimeout(SETTLE_MS);
+    await page.waitForTimeout(options.settleMs ?? SETTLE_MS);
     await cdp.send('Tracing.end');
     await complete;
     return figuresOf(events);

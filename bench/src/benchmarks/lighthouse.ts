@@ -66,7 +66,7 @@ function median(values: readonly number[]): number {
  * A new session of the demo customer as the web app keeps it: Amplify's cookies (CookieStorage, lib/amplify.ts)
  * named after the client and the user, from InitiateAuth USER_PASSWORD_AUTH, as the sign-in page does.
  */
-async function demoSessionCookies(baseUrl: string): Promise<SessionCookie[]> {
+export async function demoSessionCookies(baseUrl: string): Promise<SessionCookie[]> {
   const response = await fetch(`${baseUrl}/identity`, {
     method: 'POST',
     headers: {

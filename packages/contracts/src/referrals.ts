@@ -27,6 +27,7 @@ export const sponsorStatusSchema = z.object({
   changed: z.boolean(),
   /** Until when a change is possible (sign-up + 30 days), ISO time. */
   changeUntil: z.string(),
+  /** The sponsor may be changed now (without one: set). */
   canChange: z.boolean(),
 });
 export type SponsorStatus = z.infer<typeof sponsorStatusSchema>;

@@ -49,7 +49,8 @@ const socketSchema = {
   summary: "The customer's live updates of user management (websocket)",
   description:
     'Send {"type":"auth","accessToken":"…"} first (within 10 s), then receive {"type":"ready","userId"} and ' +
-    '{"type":"kyc.updated","status","level"} for this customer only; {"type":"ping"} answers {"type":"pong"}; ' +
+    '{"type":"kyc.updated","status","level"} and {"type":"notification.created","notification"} for this ' +
+    'customer only; {"type":"ping"} answers {"type":"pong"}; ' +
     'errors are {"type":"error","code"}. Closed with 4401 when the token is refused or expires.',
   response: { 101: z.null().describe('Switching Protocols: then JSON messages as described') },
 };

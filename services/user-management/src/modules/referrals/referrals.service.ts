@@ -284,7 +284,8 @@ export function createReferralsService(deps: ReferralsDependencies) {
         sponsor: referral ? { displayName: referredDisplayName(contact) } : null,
         changed: referral?.changed_at != null,
         changeUntil: end.toISOString(),
-        canChange: referral !== undefined && referral.changed_at === null && !paid && now() <= end,
+        // Without a sponsor: whether one may still be set.
+        canChange: (referral === undefined || (referral.changed_at === null && !paid)) && now() <= end,
       };
     },
 

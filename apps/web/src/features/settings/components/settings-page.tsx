@@ -28,6 +28,18 @@ const WithdrawalSection = lazy(() =>
 const TradingPreferencesSection = lazy(() =>
   import('./trading-preferences-section.tsx').then((m) => ({ default: m.TradingPreferencesSection })),
 );
+const NotificationsSection = lazy(() =>
+  import('./notifications-section.tsx').then((m) => ({ default: m.NotificationsSection })),
+);
+const ShareSponsorCodeSection = lazy(() =>
+  import('./share-sponsor-code-section.tsx').then((m) => ({ default: m.ShareSponsorCodeSection })),
+);
+const ManageReferralsSection = lazy(() =>
+  import('./manage-referrals-section.tsx').then((m) => ({ default: m.ManageReferralsSection })),
+);
+const ChangeSponsorSection = lazy(() =>
+  import('./change-sponsor-section.tsx').then((m) => ({ default: m.ChangeSponsorSection })),
+);
 
 /** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
 export function SettingsPage({ section }: { section: SettingsSection }) {
@@ -81,6 +93,14 @@ function SettingsPanel({ section }: { section: SettingsSection }) {
       return <WithdrawalSection />;
     case 'tradingPreferences':
       return <TradingPreferencesSection />;
+    case 'notifications':
+      return <NotificationsSection />;
+    case 'shareSponsorCode':
+      return <ShareSponsorCodeSection />;
+    case 'manageReferrals':
+      return <ManageReferralsSection />;
+    case 'changeSponsor':
+      return <ChangeSponsorSection />;
     case 'appearance':
       return (
         <>

@@ -5,6 +5,7 @@ import { useTranslation } from '#/lib/i18n.ts';
 import { LanguageSwitch } from '#/components/language-switch.tsx';
 import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { NotificationBell } from '#/shared/notifications/notification-bell.tsx';
 import { NavIcon } from './nav-icon.tsx';
 
 const AREAS = [
@@ -83,6 +84,7 @@ export function DashboardLayout() {
             <LanguageSwitch />
             <ThemeSwitch />
           </div>
+          <NotificationBell />
           <AccountMenu email={session.email} />
         </header>
         <main id="main" className="app-dashboard__main">

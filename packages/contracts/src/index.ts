@@ -17,6 +17,7 @@ export * from './cash-client.ts';
 export * from './trading.ts';
 export * from './cash-rails.ts';
 export * from './trading-preferences.ts';
+export * from './account-profile.ts';
 export * from './account-notifications.ts';
 export * from './referrals.ts';
 export * from './text.ts';

@@ -13,6 +13,7 @@ import { defineService, type ServiceContext } from '@tessera/platform';
 import { createCustomers } from '../migrations/0001-customers.ts';
 import { createTradingPreferences } from '../migrations/0002-trading-preferences.ts';
 import { createKyc } from '../migrations/0003-kyc.ts';
+import { createProfile } from '../migrations/0004-profile.ts';
 import { createNotifications } from '../migrations/0008-notifications.ts';
 import { createReferrals } from '../migrations/0009-referrals.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
@@ -21,6 +22,7 @@ import {
   type UserManagementService,
 } from './modules/customers/customers.service.ts';
 import { registerKyc } from './modules/kyc/kyc.plugin.ts';
+import { registerProfile } from './modules/profile/profile.plugin.ts';
 import { registerNotifications } from './modules/notifications/notifications.plugin.ts';
 import { referralsOf, registerReferrals } from './modules/referrals/referrals.plugin.ts';
 
@@ -46,6 +48,7 @@ export const userManagementService = defineService({
     '0001-customers': createCustomers,
     '0002-trading-preferences': createTradingPreferences,
     '0003-kyc': createKyc,
+    '0004-profile': createProfile,
     '0008-notifications': createNotifications,
     '0009-referrals': createReferrals,
   },
@@ -54,6 +57,7 @@ export const userManagementService = defineService({
     const customers = customersOf(context);
     await app.register(customerRoutes, { context, customers });
     await registerKyc(app, context, customers);
+    await registerProfile(app, context);
     const referrals = referralsOf(context);
     await registerNotifications(app, context, {
       depositSettled: (userId) => referrals.depositSettled(userId),

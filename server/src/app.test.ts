@@ -241,6 +241,8 @@ describe('server without services', () => {
         oauthDomain: null,
       },
       features: { cashSimulators: false },
+      // A server in production mode: the tracker's secure mode is on unless TRACKER_SECURE_MODE says otherwise.
+      tracker: { ingestPoint: '/ingest', projectKey: 'tessera-web', secureMode: true },
     });
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 // The services' own config sections; not exported by their packages, read here only to check the example.
 import { cashOperationsEnvSchema } from '../../services/cash-operations/src/settings.ts';
 import { identityEnvSchema } from '../../services/identity/src/settings.ts';
+import { ingestEnvSchema } from '../../services/ingest/src/settings.ts';
 import { marketDataEnvSchema } from '../../services/market-data/src/settings.ts';
 import { timeSeriesEnvSchema } from '../../services/time-series/src/settings.ts';
 import { userManagementEnvSchema } from '../../services/user-management/src/settings.ts';
@@ -29,6 +30,7 @@ const schemaVariables = [
   ...Object.keys(marketDataEnvSchema.shape),
   ...Object.keys(timeSeriesEnvSchema.shape),
   ...Object.keys(userManagementEnvSchema.shape),
+  ...Object.keys(ingestEnvSchema.shape),
   ...Object.keys(objectStoreEnvSchema.shape),
 ].sort();
 
@@ -52,6 +54,7 @@ describe('.env.example', () => {
       marketData: marketDataEnvSchema,
       timeSeries: timeSeriesEnvSchema,
       userManagement: userManagementEnvSchema,
+      ingest: ingestEnvSchema,
       objectStore: objectStoreEnvSchema,
     });
     const defaults = loadConfig({}, {});

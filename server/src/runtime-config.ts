@@ -3,6 +3,7 @@
  * runs in one process or behind a gateway (ARCHITECTURE.md, Services).
  */
 import { type Config, isDemoRequest, type ServiceUrlKey } from '@tessera/platform';
+import { loadIngestSettings } from '@tessera/service-ingest';
 import type { FastifyInstance } from 'fastify';
 
 /** The body of /config.json. */
@@ -16,6 +17,15 @@ export interface RuntimeConfig {
     oauthDomain: string | null;
   };
   features: Record<string, boolean>;
+  /** The session tracker's settings (issue #17): packages/contracts runtime-config.ts. */
+  tracker: { ingestPoint: string; projectKey: string; secureMode: boolean };
+}
+
+/** What /config.json says about the session tracker: the ingest's settings, read once at start. */
+export interface TrackerPublicSettings {
+  readonly projectKey: string;
+  /** TRACKER_SECURE_MODE; unset: on in production mode, off in demo mode (which serves http). */
+  readonly secureMode: boolean | undefined;
 }
 
 /**
@@ -26,7 +36,7 @@ export interface RuntimeConfig {
  */
 export function buildRuntimeConfig(
   config: Config,
-  { demoFeatures }: { demoFeatures: boolean },
+  { demoFeatures, tracker }: { demoFeatures: boolean; tracker: TrackerPublicSettings },
 ): RuntimeConfig {
   const identityBase = config.serviceUrls.identity;
   const identityUrl = identityBase.startsWith('/')
@@ -44,6 +54,12 @@ export function buildRuntimeConfig(
     // The rail simulators' dev actions (simulate a SEPA credit, a crypto deposit) answer only in demo mode and to a
     // caller on this machine (the platform's demo-route guard), so only such a caller is offered them.
     features: { cashSimulators: demoFeatures },
+    // The ingest answers under /ingest on this origin (services/ingest); made absolute on PUBLIC_URL like identity.
+    tracker: {
+      ingestPoint: `${config.publicUrl ?? ''}/ingest`,
+      projectKey: tracker.projectKey,
+      secureMode: tracker.secureMode ?? config.mode === 'production',
+    },
   };
 }
 
@@ -52,9 +68,10 @@ export async function runtimeConfigRoutes(
   app: FastifyInstance,
   { config }: { config: Config },
 ): Promise<void> {
+  const tracker = loadIngestSettings();
   app.get('/config.json', async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return buildRuntimeConfig(config, { demoFeatures: isDemoRequest(config, request) });
+    return buildRuntimeConfig(config, { demoFeatures: isDemoRequest(config, request), tracker });
   });
 }
 

@@ -6,6 +6,7 @@ import type { ServiceDefinition } from '@tessera/platform';
 import { cashOperationsService, processorSimulatorService } from '@tessera/service-cash-operations';
 import { helpService } from '@tessera/service-help';
 import { identityService } from '@tessera/service-identity';
+import { ingestService } from '@tessera/service-ingest';
 import { ledgerService } from '@tessera/service-ledger';
 import { marketDataService } from '@tessera/service-market-data';
 import { marketDataInfoService } from '@tessera/service-market-data-info';
@@ -25,4 +26,5 @@ export const services: readonly ServiceDefinition[] = [
   marketDataService,
   timeSeriesService,
   tradingService,
+  ingestService,
 ];

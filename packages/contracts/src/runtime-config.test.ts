@@ -11,16 +11,19 @@ const valid = {
     oauthDomain: null,
   },
   features: { beta: true },
+  tracker: { ingestPoint: '/ingest', projectKey: 'tessera-web', secureMode: false },
 };
 
 describe('runtime config', () => {
   it('accepts what the server publishes', () => {
     expect(parseRuntimeConfig(valid)).toEqual(valid);
     expect(parseRuntimeConfig({ ...valid, features: undefined }).features).toEqual({});
+    expect(parseRuntimeConfig({ ...valid, tracker: undefined }).tracker).toBeNull();
   });
 
   it('names the field that is wrong', () => {
     expect(() => parseRuntimeConfig(null)).toThrow('not an object');
+    expect(() => parseRuntimeConfig({ ...valid, tracker: { ingestPoint: '/ingest' } })).toThrow('tracker');
     expect(() => parseRuntimeConfig({ ...valid, services: { a: 1 } })).toThrow('services');
     expect(() => parseRuntimeConfig({ ...valid, identity: { ...valid.identity, region: 5 } })).toThrow(
       'identity.region',

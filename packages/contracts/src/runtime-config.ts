@@ -17,6 +17,38 @@ export interface RuntimeConfig {
     oauthDomain: string | null;
   };
   features: Record<string, unknown>;
+  /**
+   * The session tracker's settings (issue #17, docs/adr/0017-session-tracking.md): the ingest point (a path on this
+   * origin, or an absolute URL when PUBLIC_URL is set), the project key, and whether it runs in secure mode
+   * (TRACKER_SECURE_MODE). `null` when the server publishes none (no ingest mounted).
+   */
+  tracker?: TrackerRuntimeConfig | null;
+}
+
+/** /config.json's `tracker`. */
+export interface TrackerRuntimeConfig {
+  ingestPoint: string;
+  projectKey: string;
+  secureMode: boolean;
+}
+
+function parseTracker(value: unknown): TrackerRuntimeConfig | null {
+  if (value === undefined || value === null) {
+    return null;
+  }
+  if (
+    !isRecord(value) ||
+    typeof value['ingestPoint'] !== 'string' ||
+    typeof value['projectKey'] !== 'string' ||
+    typeof value['secureMode'] !== 'boolean'
+  ) {
+    throw new Error('config.json: tracker must have ingestPoint, projectKey and secureMode');
+  }
+  return {
+    ingestPoint: value['ingestPoint'],
+    projectKey: value['projectKey'],
+    secureMode: value['secureMode'],
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -32,7 +64,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) {
     throw new Error('config.json: not an object');
   }
-  const { services, identity, features = {} } = value;
+  const { services, identity, features = {}, tracker } = value;
   if (!isStringRecord(services)) {
     throw new Error('config.json: services must map names to URLs');
   }
@@ -61,5 +93,6 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       oauthDomain,
     },
     features,
+    tracker: parseTracker(tracker),
   };
 }

@@ -148,7 +148,8 @@ export const rrwebEventSchema = z
   .object({
     type: z.number().int().min(0).max(6),
     data: z.unknown(),
-    timestamp: z.number().nonnegative(),
+    // Milliseconds since 1970, up to the largest date JavaScript has.
+    timestamp: z.number().nonnegative().max(8.64e15),
     delay: z.number().optional(),
   })
   .passthrough();
@@ -185,6 +186,8 @@ export interface TrackerBatch {
 /** The answer to an accepted batch (also to a retry of a stored one). */
 export interface TrackerBatchResponse {
   ok: true;
+  /** Set when the PII tripwire found an IBAN, a card number or an e-mail address: the batch was not stored. */
+  quarantined?: true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

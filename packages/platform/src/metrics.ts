@@ -18,6 +18,25 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 import { sendError } from './error-handler.ts';
 import { UnauthenticatedError } from './errors.ts';
 
+/**
+ * Counters a service keeps for its own events (the ingest's quarantined batches), published with the rest at
+ * /metrics. The same rules hold: labels from a fixed, small set of values, never customer data.
+ */
+export const serviceMetricsRegistry = new Registry();
+
+/** A counter of {@link serviceMetricsRegistry}; defining the same name again returns the first one. */
+export function serviceCounter<const Label extends string>(options: {
+  name: string;
+  help: string;
+  labelNames: readonly Label[];
+}): Counter<Label> {
+  const existing = serviceMetricsRegistry.getSingleMetric(options.name);
+  if (existing !== undefined) {
+    return existing as Counter<Label>;
+  }
+  return new Counter({ ...options, registers: [serviceMetricsRegistry] });
+}
+
 /** Options of {@link metricsPlugin}. */
 export interface MetricsOptions {
   /** The bearer token a scraper must send; `undefined` means there is no /metrics route. */
@@ -91,7 +110,8 @@ export const metricsPlugin = fp<MetricsOptions>(
       if (sent === undefined || !sameToken(sent, token)) {
         return sendError(reply, new UnauthenticatedError('A valid metrics token is required.'));
       }
-      return reply.type(registry.contentType).send(await registry.metrics());
+      const text = (await registry.metrics()) + (await serviceMetricsRegistry.metrics());
+      return reply.type(registry.contentType).send(text);
     });
   },
   { name: 'tessera-metrics' },

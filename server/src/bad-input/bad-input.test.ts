@@ -29,6 +29,7 @@ const groups: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   { name: 'market-data', pattern: /^\/api\/market-data\// },
   { name: 'time-series', pattern: /^\/api\/time-series\// },
   { name: 'trading', pattern: /^\/api\/trading\// },
+  { name: 'ingest', pattern: /^(\/ingest\/v1\/web\/|\/v1\/web\/|\/api\/ingest\/)/ },
   {
     name: 'server (health, runtime config, apps)',
     pattern: /^\/(healthz|readyz|config\.json|lang\/|console|$)/,

@@ -190,6 +190,41 @@ describe('pre-rendered pages', () => {
     );
   });
 
+  it("gives the console's page a fresh style nonce and the empty <style> hash (session replay, issue #17)", async () => {
+    const consoleDist = join(root, 'console-with-nonce');
+    mkdirSync(join(consoleDist, 'assets'), { recursive: true });
+    writeFileSync(
+      join(consoleDist, 'index.html'),
+      '<meta name="tessera-style-nonce" nonce="tessera-style-nonce-placeholder">',
+    );
+    writeFileSync(join(consoleDist, 'assets', 'console-1.js'), 'console.log(2)');
+    const strict = Fastify();
+    strict.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader('content-security-policy', "default-src 'self';style-src 'self';script-src 'self'");
+      done();
+    });
+    await strict.register(staticAppsRoutes, { webDist: join(root, 'web'), consoleDist });
+    await strict.ready();
+    try {
+      for (const url of ['/console/', '/console/sessions/abc']) {
+        const page = await strict.inject({ method: 'GET', url });
+        const nonce = /nonce="([^"]+)"/.exec(page.body)?.[1] ?? '';
+        expect(nonce, url).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(page.headers['content-security-policy'], url).toBe(
+          `default-src 'self';style-src 'self' 'nonce-${nonce}' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';script-src 'self'`,
+        );
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
+      // The page's file is never sent as a file (with the placeholder in place of a nonce).
+      expect((await strict.inject({ method: 'GET', url: '/console/index.html' })).statusCode).toBe(404);
+      expect((await strict.inject({ method: 'GET', url: '/console/assets/console-1.js' })).body).toBe(
+        'console.log(2)',
+      );
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('still serves files as files, and a missing asset as a 404', async () => {
     expect((await get('/assets/app-1.js')).body).toBe('console.log(1)');
     expect((await get('/pricing/index.fr.html')).body).toBe('pricing fr');

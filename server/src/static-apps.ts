@@ -236,6 +236,9 @@ async function registerStaticFiles(
       root: consoleDist,
       prefix: '/console/',
       decorateReply: !webBuilt,
+      // The console's page is sent by the not-found handler, with a fresh style nonce (sendConsoleHtml).
+      index: false,
+      allowedPath: (pathName: string) => !pathName.endsWith('/') && !pathName.endsWith('/index.html'),
     });
   }
 }
@@ -291,8 +294,32 @@ export const STYLE_NONCE_PLACEHOLDER = 'tessera-style-nonce-placeholder';
  * primitives' scroll lock adds a `<style>` element when a dialog opens; with the page's nonce it is allowed, and
  * any other `<style>` is still refused (packages/ui/src/lib/style-nonce.ts). Exported for its test.
  */
-export function withStyleNonce(policy: string, nonce: string): string {
-  return policy.replace(/(^|;)(\s*style-src)(\s[^;]*)/, `$1$2$3 'nonce-${nonce}'`);
+export function withStyleNonce(policy: string, nonce: string, extra: readonly string[] = []): string {
+  const sources = [`'nonce-${nonce}'`, ...extra].join(' ');
+  return policy.replace(/(^|;)(\s*style-src)(\s[^;]*)/, `$1$2$3 ${sources}`);
+}
+
+/**
+ * The hash of an empty `<style>` element, allowed on the console's page only: the session replay (issue #17,
+ * rrweb's Replayer) adds an empty `<style>` to the replay iframe and fills it through the CSSOM (insertRule), which
+ * the policy does not govern. An empty element can carry nothing; any text in it changes the hash and is refused.
+ */
+export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+/**
+ * The console's page with a fresh style nonce in the page and in its policy, as the web app's (sendWebHtml): the
+ * console's dialogs use it, and the session replay gives it to the recorded `<style>` elements it rebuilds in its
+ * sandboxed iframe (docs/security.md, "Session replay").
+ */
+async function sendConsoleHtml(reply: FastifyReply, dist: string) {
+  let html = await readFile(join(dist, 'index.html'), 'utf8');
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string' && html.includes(STYLE_NONCE_PLACEHOLDER)) {
+    const nonce = randomBytes(16).toString('base64');
+    html = html.replace(STYLE_NONCE_PLACEHOLDER, nonce);
+    void reply.header('content-security-policy', withStyleNonce(policy, nonce, [EMPTY_STYLE_HASH]));
+  }
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 }
 
 /**
@@ -331,7 +358,7 @@ async function spaFallback(
     return notBuiltPage(reply, web ? 'web app' : 'console');
   }
   if (!web) {
-    return reply.sendFile('index.html', dist);
+    return sendConsoleHtml(reply, dist);
   }
   // The web app's pages are pre-rendered per language, so the same address gives a different page by language:
   // caches must key on what decided it. The page in the visitor's language, else in the other one (a help page

@@ -11,6 +11,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { parseRuntimeConfig } from '@tessera/contracts';
 import { applyThemePreference, storedThemePreference } from '@tessera/ui';
+import { adoptStyleNonce } from '@tessera/ui/style-nonce';
 import { initI18n } from './lib/i18n.ts';
 import { createConsoleAuth } from './lib/auth.ts';
 import { createApiClient } from './lib/api.ts';
@@ -18,6 +19,8 @@ import { createConsoleRouter } from './router.tsx';
 import { Toasts } from './components/toasts.tsx';
 
 async function start(): Promise<void> {
+  // The page's style nonce (server/src/static-apps.ts): dialogs' <style> and the session replay's rebuilt styles.
+  adoptStyleNonce();
   applyThemePreference(storedThemePreference());
   const [config] = await Promise.all([
     fetch('/config.json', { credentials: 'same-origin' }).then(async (response) =>

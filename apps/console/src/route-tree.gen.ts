@@ -20,6 +20,8 @@ import { Route as StaffCustomersIndexRouteImport } from './routes/_staff/custome
 import { Route as StaffCustomersUserIdRouteImport } from './routes/_staff/customers.$userId'
 import { Route as StaffKycIndexRouteImport } from './routes/_staff/kyc.index'
 import { Route as StaffKycCaseIdRouteImport } from './routes/_staff/kyc.$caseId'
+import { Route as StaffSessionsIndexRouteImport } from './routes/_staff/sessions.index'
+import { Route as StaffSessionsSessionIdRouteImport } from './routes/_staff/sessions.$sessionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -75,6 +77,16 @@ const StaffKycCaseIdRoute = StaffKycCaseIdRouteImport.update({
   path: '/kyc/$caseId',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffSessionsIndexRoute = StaffSessionsIndexRouteImport.update({
+  id: '/sessions/',
+  path: '/sessions/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffSessionsSessionIdRoute = StaffSessionsSessionIdRouteImport.update({
+  id: '/sessions/$sessionId',
+  path: '/sessions/$sessionId',
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -85,8 +97,10 @@ export interface FileRoutesByFullPath {
   '/staff': typeof StaffStaffRoute
   '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
   '/customers/': typeof StaffCustomersIndexRoute
   '/kyc/': typeof StaffKycIndexRoute
+  '/sessions/': typeof StaffSessionsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -97,8 +111,10 @@ export interface FileRoutesByTo {
   '/staff': typeof StaffStaffRoute
   '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
   '/customers': typeof StaffCustomersIndexRoute
   '/kyc': typeof StaffKycIndexRoute
+  '/sessions': typeof StaffSessionsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -111,8 +127,10 @@ export interface FileRoutesById {
   '/_staff/staff': typeof StaffStaffRoute
   '/_staff/customers/$userId': typeof StaffCustomersUserIdRoute
   '/_staff/kyc/$caseId': typeof StaffKycCaseIdRoute
+  '/_staff/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
   '/_staff/customers/': typeof StaffCustomersIndexRoute
   '/_staff/kyc/': typeof StaffKycIndexRoute
+  '/_staff/sessions/': typeof StaffSessionsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -125,8 +143,10 @@ export interface FileRouteTypes {
     | '/staff'
     | '/customers/$userId'
     | '/kyc/$caseId'
+    | '/sessions/$sessionId'
     | '/customers/'
     | '/kyc/'
+    | '/sessions/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -137,8 +157,10 @@ export interface FileRouteTypes {
     | '/staff'
     | '/customers/$userId'
     | '/kyc/$caseId'
+    | '/sessions/$sessionId'
     | '/customers'
     | '/kyc'
+    | '/sessions'
   id:
     | '__root__'
     | '/'
@@ -150,8 +172,10 @@ export interface FileRouteTypes {
     | '/_staff/staff'
     | '/_staff/customers/$userId'
     | '/_staff/kyc/$caseId'
+    | '/_staff/sessions/$sessionId'
     | '/_staff/customers/'
     | '/_staff/kyc/'
+    | '/_staff/sessions/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -239,6 +263,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffKycCaseIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/sessions/': {
+      id: '/_staff/sessions/'
+      path: '/sessions'
+      fullPath: '/sessions/'
+      preLoaderRoute: typeof StaffSessionsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/sessions/$sessionId': {
+      id: '/_staff/sessions/$sessionId'
+      path: '/sessions/$sessionId'
+      fullPath: '/sessions/$sessionId'
+      preLoaderRoute: typeof StaffSessionsSessionIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -249,8 +287,10 @@ interface StaffRouteChildren {
   StaffStaffRoute: typeof StaffStaffRoute
   StaffCustomersUserIdRoute: typeof StaffCustomersUserIdRoute
   StaffKycCaseIdRoute: typeof StaffKycCaseIdRoute
+  StaffSessionsSessionIdRoute: typeof StaffSessionsSessionIdRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
   StaffKycIndexRoute: typeof StaffKycIndexRoute
+  StaffSessionsIndexRoute: typeof StaffSessionsIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
@@ -260,8 +300,10 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffStaffRoute: StaffStaffRoute,
   StaffCustomersUserIdRoute: StaffCustomersUserIdRoute,
   StaffKycCaseIdRoute: StaffKycCaseIdRoute,
+  StaffSessionsSessionIdRoute: StaffSessionsSessionIdRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
   StaffKycIndexRoute: StaffKycIndexRoute,
+  StaffSessionsIndexRoute: StaffSessionsIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { changeLanguage, currentLanguage, type Language, useTranslation } from '../lib/i18n.ts';
 
 /**
- * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Customers for
- * support agents and admins; KYC review for reviewers and admins; Ledger, Staff and Audit log for admins), who is
+ * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Customers and
+ * Sessions (replays) for support agents and admins; KYC review for reviewers and admins; Ledger, Staff and Audit log for admins), who is
  * signed in, language, theme and sign-out. Sections other issues will add appear only once they exist, never as
  * "coming soon".
  */
@@ -27,7 +27,12 @@ export function ConsoleShell() {
   const support = admin || session.groups.includes('support_agent');
   const sections = [
     { to: '/home' as const, label: t('nav.home') },
-    ...(support ? [{ to: '/customers' as const, label: t('nav.customers') }] : []),
+    ...(support
+      ? [
+          { to: '/customers' as const, label: t('nav.customers') },
+          { to: '/sessions' as const, label: t('nav.sessions') },
+        ]
+      : []),
     ...(reviewer ? [{ to: '/kyc' as const, label: t('nav.kyc') }] : []),
     ...(admin
       ? [

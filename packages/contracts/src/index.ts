@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './fees.ts';
 export * from './help.ts';
 export * from './product.ts';

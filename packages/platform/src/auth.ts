@@ -38,6 +38,24 @@ export interface Principal {
   readonly authTimeS: number;
   /** How the session's holder authenticated (`pwd`, and `mfa` once a second factor was proven). */
   readonly amr: readonly string[];
+  /**
+   * Set when someone other than the account's owner in person acts on it (access.ts, docs/adr/0018): a delegate
+   * (`x-act-as`) or an API key. `userId` is then the owner's id, so every service's own scoping stays as it is.
+   */
+  readonly actor?: PrincipalActor;
+}
+
+/** What one may do on another customer's account: read, trade, move money (docs/adr/0018). */
+export type AccessPermission = 'read' | 'trade' | 'transfer';
+
+/** Who acts on the owner's account, and what they may do there. */
+export interface PrincipalActor {
+  readonly kind: 'delegate' | 'api_key';
+  /** The delegate's user id, or the API key's id. */
+  readonly id: string;
+  /** A delegate's role (`viewer`, `trader`, `full`); absent for a key. */
+  readonly role?: string;
+  readonly permissions: readonly AccessPermission[];
 }
 
 /** How long a proven second factor counts for a money movement (PSD2 strong customer authentication). */
@@ -66,6 +84,44 @@ export interface RevocationCheck {
 export interface TokenVerifier {
   /** Resolves the principal, or throws AppError UNAUTHENTICATED with the reason Cognito would give. */
   verifyAccessToken(token: string): Promise<Principal>;
+  /**
+   * The delegations and API keys behind `x-act-as` and `tsk_` keys (access.ts), when a service of this process
+   * offers them (user-management); the composition root sets it on every service's context.
+   */
+  readonly accessResolver?: () => AccessResolver | undefined;
+}
+
+/** An API key as the platform checks it (user-management stores them hashed: docs/adr/0018). */
+export interface ApiKeyGrant {
+  readonly keyId: string;
+  readonly ownerUserId: string;
+  readonly scopes: readonly AccessPermission[];
+  /** CIDR blocks (IPv4 or IPv6); empty: any address. */
+  readonly allowedIps: readonly string[];
+  readonly status: 'active' | 'revoked' | 'expired';
+}
+
+/** One use of an API key or one action of a delegate, as the services report it. */
+export interface AccessUseRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly statusCode: number;
+  readonly ip: string;
+}
+
+/**
+ * Looks up delegations and API keys and records their use: offered by user-management in-process (ACCESS_CLIENT
+ * in @tessera/contracts has this shape). Never cached: a revoked delegation or key stops at the next request.
+ */
+export interface AccessResolver {
+  /** The grant of a presented key (`tsk_<id>_<secret>`), or `null` when the id is unknown or the secret wrong. */
+  resolveApiKey(presented: string): Promise<ApiKeyGrant | null>;
+  /** The active role of `delegateUserId` on `ownerUserId`'s account, or `null` (none, pending, revoked, left). */
+  resolveDelegation(delegateUserId: string, ownerUserId: string): Promise<string | null>;
+  recordApiKeyUse(keyId: string, use: AccessUseRecord): Promise<void>;
+  recordDelegateAction(
+    record: AccessUseRecord & { ownerUserId: string; delegateUserId: string; role: string },
+  ): Promise<void>;
 }
 
 /** Options of {@link createTokenVerifier}. */

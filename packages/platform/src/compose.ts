@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { registerApiDocuments } from './api-docs.ts';
-import type { TokenVerifier } from './auth.ts';
+import type { AccessResolver, TokenVerifier } from './auth.ts';
 import type { Config } from './config.ts';
 import { migrate, withMigrationLock } from './database/migrate.ts';
 import type { Database } from './database/types.ts';
@@ -106,6 +106,12 @@ async function composeLocked(
   const contexts = new Map<string, ServiceContext>();
   // Clients services offer each other in this process (docs/adr/0003-ledger.md); filled before the seeds run.
   const registry = createServiceClientRegistry();
+  // Every context's verifier reaches the delegations and API keys (access.ts) once their service's client exists.
+  let accessResolver: AccessResolver | undefined;
+  const contextAuth: TokenVerifier = {
+    verifyAccessToken: (token) => auth.verifyAccessToken(token),
+    accessResolver: () => accessResolver ?? auth.accessResolver?.(),
+  };
   for (const service of services) {
     const { applied } = await migrate(migrationDb, {
       schema: service.schema,
@@ -119,7 +125,7 @@ async function composeLocked(
       db: database.db.withSchema(service.schema),
       log: log.child({ service: service.name }),
       events,
-      auth,
+      auth: contextAuth,
       clients: registry.clients,
     });
   }
@@ -132,7 +138,11 @@ async function composeLocked(
   };
   for (const service of services) {
     if (service.createClient) {
-      registry.offer(service.name, await service.createClient(contextOf(service.name)));
+      const client = await service.createClient(contextOf(service.name));
+      registry.offer(service.name, client);
+      if (service.offersAccessResolver) {
+        accessResolver = client as AccessResolver;
+      }
     }
   }
   // Seeds run after every migration, so a seed may rely on another service's tables existing (through its API).

@@ -2,6 +2,7 @@
  * @tessera/platform: the server kit every service uses (config, database, errors, logging, security, health,
  * events, the service contract). Test helpers live in `@tessera/platform/testing`.
  */
+export * from './access.ts';
 export * from './api-docs.ts';
 export * from './auth.ts';
 export * from './compose.ts';

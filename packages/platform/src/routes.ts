@@ -12,7 +12,8 @@
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authenticate, type Principal, type TokenVerifier } from './auth.ts';
+import { resolvePrincipal, type SignInAccess } from './access.ts';
+import type { Principal, TokenVerifier } from './auth.ts';
 import { validationFailed } from './errors.ts';
 
 export type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -81,14 +82,31 @@ export const BEARER_SECURITY = 'bearerAuth';
 /**
  * Every route registered in this scope after the call needs a valid bearer access token: the hook runs on request,
  * before the body is parsed or validated, so a caller without a token learns nothing about the route's input. The
- * routes are documented as needing the token.
+ * routes are documented as needing the token. `access` says what delegates (`x-act-as`) and API keys may do here
+ * (access.ts); by default nothing: the owner only. Their uses are recorded once the answer's status is known.
  */
-export function requireSignIn(app: FastifyInstance, verifier: TokenVerifier): void {
+export function requireSignIn(
+  app: FastifyInstance,
+  verifier: TokenVerifier,
+  access: SignInAccess = {},
+): void {
   if (!app.hasRequestDecorator('principal')) {
     app.decorateRequest('principal', null);
   }
+  if (!app.hasRequestDecorator('accessRecord')) {
+    app.decorateRequest('accessRecord', null);
+  }
   app.addHook('onRequest', async (request) => {
-    request.principal = await authenticate(request, verifier);
+    request.principal = await resolvePrincipal(request, verifier, access);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const record = request.accessRecord;
+    if (record !== null) {
+      request.accessRecord = null;
+      await record({ statusCode: reply.statusCode }).catch((error: unknown) => {
+        request.log.error({ err: error }, 'recording a delegate or API key use failed');
+      });
+    }
   });
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ [BEARER_SECURITY]: [] }] };

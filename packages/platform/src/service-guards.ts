@@ -10,7 +10,7 @@
  *   parameters hold a string (an object key included, at any depth) with U+0000 or a lone surrogate is refused with
  *   400 VALIDATION_FAILED and `details.issues[].path` before any handler runs: PostgreSQL cannot store either, so a
  *   field a schema forgot would otherwise turn into a 500 after work was done (issue #13, defect 3).
- * - **No caching of customer data.** Every answer to a request carrying `Authorization` is `Cache-Control:
+ * - **No caching of customer data.** Every answer to a request carrying `Authorization` (or `x-api-key`) is `Cache-Control:
  *   no-store`, whatever the route set: it is one person's data, and a shared cache (a proxy, a CDN, the browser's
  *   back-forward cache) must never keep it. Public answers (help articles, the instrument list) carry no
  *   Authorization and keep their own caching.
@@ -129,7 +129,7 @@ export function installServiceGuards(
     return undefined;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.headers.authorization !== undefined) {
+    if (request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined) {
       void reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -78,6 +78,11 @@ export interface ServiceDefinition {
    * The service's own plugin gets the same instance through `context.clients`.
    */
   createClient?(context: ServiceContext): Promise<unknown>;
+  /**
+   * Its client is also the process's AccessResolver (auth.ts): the delegations and API keys every service's
+   * `requireSignIn` resolves (access.ts). One service at most (user-management).
+   */
+  readonly offersAccessResolver?: boolean;
   /** Inserts demo data after migrations; runs at every start, so it must be idempotent. */
   seed?(context: ServiceContext): Promise<void>;
   /** The demo sign-ins its seed creates, for the start-up banner. */

@@ -8,3 +8,5 @@ export {
   createUserManagementApi,
   type UserManagementService,
 } from './modules/customers/customers.service.ts';
+export { createApiKeysService, type ApiKeysService } from './modules/api-keys/api-keys.service.ts';
+export { createDelegatesService, type DelegatesService } from './modules/delegates/delegates.service.ts';

@@ -13,6 +13,8 @@ import { defineService, type ServiceContext } from '@tessera/platform';
 import { createCustomers } from '../migrations/0001-customers.ts';
 import { createTradingPreferences } from '../migrations/0002-trading-preferences.ts';
 import { createKyc } from '../migrations/0003-kyc.ts';
+import { createDelegates } from '../migrations/0006-delegates.ts';
+import { createApiKeys } from '../migrations/0007-api-keys.ts';
 import { createProfile } from '../migrations/0004-profile.ts';
 import { createNotifications } from '../migrations/0008-notifications.ts';
 import { createReferrals } from '../migrations/0009-referrals.ts';
@@ -22,6 +24,7 @@ import {
   type UserManagementService,
 } from './modules/customers/customers.service.ts';
 import { registerKyc } from './modules/kyc/kyc.plugin.ts';
+import { createAccessApi, registerAccess, seedAccess } from './modules/access.ts';
 import { registerProfile } from './modules/profile/profile.plugin.ts';
 import { registerNotifications } from './modules/notifications/notifications.plugin.ts';
 import { referralsOf, registerReferrals } from './modules/referrals/referrals.plugin.ts';
@@ -48,15 +51,24 @@ export const userManagementService = defineService({
     '0001-customers': createCustomers,
     '0002-trading-preferences': createTradingPreferences,
     '0003-kyc': createKyc,
+    '0006-delegates': createDelegates,
+    '0007-api-keys': createApiKeys,
     '0004-profile': createProfile,
     '0008-notifications': createNotifications,
     '0009-referrals': createReferrals,
   },
-  createClient: async (context) => createUserManagementApi(context.db, { directory: directoryOf(context) }),
+  // One client for both keys: USER_MANAGEMENT_CLIENT (profiles) and ACCESS_CLIENT (delegates, API keys).
+  createClient: async (context) =>
+    Object.assign(
+      createUserManagementApi(context.db, { directory: directoryOf(context) }),
+      createAccessApi(context),
+    ),
+  offersAccessResolver: true,
   async plugin(app, { context }) {
     const customers = customersOf(context);
     await app.register(customerRoutes, { context, customers });
     await registerKyc(app, context, customers);
+    await registerAccess(app, context);
     await registerProfile(app, context);
     const referrals = referralsOf(context);
     await registerNotifications(app, context, {
@@ -82,5 +94,6 @@ export const userManagementService = defineService({
         await customers.grantKycLevel(userId, level, status, 'seed');
       }
     }
+    await seedAccess(context);
   },
 });

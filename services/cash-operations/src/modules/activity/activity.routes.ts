@@ -9,7 +9,7 @@ import { listActivity, syncWalletFromLedger } from './activity.service.ts';
 import { buildSummary } from './summary.service.ts';
 
 export const activityRoutes: ServiceRoutes<CashRoutesOptions> = async (app, { context, core }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true });
   app.get(
     '/wallets/:walletId/activity',
     {

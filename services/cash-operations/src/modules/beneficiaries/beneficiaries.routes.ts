@@ -13,7 +13,7 @@ import { addBeneficiary, listBeneficiaries, removeBeneficiary } from './benefici
 export const beneficiariesRoutes: ServiceRoutes<RailRoutesOptions> = async (app, options) => {
   const { context, core } = options;
   const { rails } = options.instance;
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true });
   app.get(
     '/beneficiaries',
     { schema: { summary: "Lists the customer's beneficiaries", response: { 200: beneficiaryListSchema } } },

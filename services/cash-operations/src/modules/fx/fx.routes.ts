@@ -6,7 +6,7 @@ import { fxQuoteSchema } from './fx.schemas.ts';
 import { createQuote } from './fx.service.ts';
 
 export const fxRoutes: ServiceRoutes<CashRoutesOptions> = async (app, { context, core }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'transfer' });
   app.post(
     '/fx/quotes',
     {

@@ -5,7 +5,7 @@ import { cashLimitsSchema } from './limits.schemas.ts';
 import { getLimits } from './limits.service.ts';
 
 export const limitsRoutes: ServiceRoutes<CashRoutesOptions> = async (app, { context, core }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true });
   app.get(
     '/limits',
     { schema: { summary: "The customer's KYC level and limits", response: { 200: cashLimitsSchema } } },

@@ -14,7 +14,7 @@ import { bookIncomingCredit, sepaDetails } from './sepa.service.ts';
 export const sepaRoutes: ServiceRoutes<RailRoutesOptions> = async (app, options) => {
   const { context, core } = options;
   const { rails } = options.instance;
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true });
   app.get(
     '/sepa/details',
     {

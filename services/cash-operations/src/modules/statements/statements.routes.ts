@@ -24,7 +24,7 @@ const statementAnswer = {
 };
 
 export const statementsRoutes: ServiceRoutes<CashRoutesOptions> = async (app, { context, core }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true });
   app.get(
     '/wallets/:walletId/statements',
     {

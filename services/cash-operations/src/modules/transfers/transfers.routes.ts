@@ -10,7 +10,7 @@ import { cashTransferSchema } from './transfers.schemas.ts';
 import { transferBetweenOwnWallets, transferToCustomer } from './transfers.service.ts';
 
 export const transfersRoutes: ServiceRoutes<CashRoutesOptions> = async (app, { context, core }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'transfer', apiKeys: true });
   app.post(
     '/transfers',
     {

@@ -14,7 +14,7 @@ import {
 import { walletListSchema, walletParamsSchema, walletSchema } from './wallets.schemas.ts';
 
 export const walletsRoutes: ServiceRoutes<CashRoutesOptions> = async (app, { context, core }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, apiKeys: true });
   app.get(
     '/wallets',
     { schema: { summary: "Lists the customer's wallets", response: { 200: walletListSchema } } },

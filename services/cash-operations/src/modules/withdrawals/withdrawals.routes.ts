@@ -12,7 +12,7 @@ export const withdrawalsRoutes: ServiceRoutes<RailRoutesOptions> = async (
   { context, core, instance },
 ) => {
   const { rails } = instance;
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'transfer' });
   app.post(
     '/withdrawals',
     {

@@ -25,7 +25,7 @@ export type LedgerRouteOptions = {
 
 /** Every ledger route: tenants and ledgers, accounts, transfers, the recorded runs of the ledger check. */
 export const ledgerRoutes: ServiceRoutes<LedgerRoutesOptions> = async (app, { context, ledger }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'transfer', apiKeys: true });
   const access = tenantAccess(context);
   await app.register(tenantRoutes, { ledger, access });
   await app.register(accountRoutes, { ledger, access });

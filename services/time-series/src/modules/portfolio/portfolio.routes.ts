@@ -11,7 +11,7 @@ export const portfolioRoutes: ServiceRoutes<{ runtime: TimeSeriesRuntime; contex
   app,
   { runtime, context },
 ) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true });
   app.get(
     '/portfolio',
     {

@@ -17,7 +17,7 @@ export const alertsRoutes: ServiceRoutes<{ context: ServiceContext; runtime: Tra
   app,
   { context, runtime },
 ) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'trade' });
   const { alerts } = runtime;
 
   app.get(

@@ -68,7 +68,7 @@ export const ordersRoutes: ServiceRoutes<{ context: ServiceContext; runtime: Tra
   app,
   { context, runtime },
 ) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'trade', apiKeys: true });
   const { orders } = runtime;
 
   app.post('/orders', { schema: placeOrderSchema }, async (request, reply) => {

@@ -15,7 +15,7 @@ export const positionsRoutes: ServiceRoutes<{ context: ServiceContext; runtime: 
   app,
   { context, runtime },
 ) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'trade' });
 
   app.get(
     '/positions',

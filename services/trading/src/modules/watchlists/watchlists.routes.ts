@@ -31,7 +31,7 @@ export const watchlistsRoutes: ServiceRoutes<{ context: ServiceContext; runtime:
   app,
   { context, runtime },
 ) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true, writes: 'trade' });
   const { core } = runtime;
 
   app.get(

@@ -29,7 +29,7 @@ function toResponse(profile: CustomerProfile): CustomerProfileResponse {
 }
 
 export const customerRoutes: ServiceRoutes<CustomerRoutesOptions> = async (app, { context, customers }) => {
-  requireSignIn(app, context.auth);
+  requireSignIn(app, context.auth, { reads: true });
   app.get(
     '/me',
     {

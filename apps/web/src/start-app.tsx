@@ -10,6 +10,7 @@ import { currentLanguage, loadNamespaces } from './lib/i18n.ts';
 import { matchingPrerender, prerenderNamespaces, revealRoot } from './lib/prerendered-page.ts';
 import { createQueryClient, OFFLINE_CACHE_KEY } from './lib/query-client.ts';
 import { createAuth, hasHostedLoginError } from './lib/auth.ts';
+import { createSessionTracking, withTrackedSignOut } from './lib/session-tracker.ts';
 import { createApiClient } from './lib/api.ts';
 import type * as QueryPersistence from './lib/query-persistence.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
@@ -43,7 +44,10 @@ export async function startApp(
   config: RuntimeConfig,
   persistence?: Promise<typeof QueryPersistence>,
 ): Promise<void> {
-  const auth = createAuth(config);
+  // Session tracking (issue #17): every sign-out tells the tracker first; it loads late (lib/session-tracker.ts).
+  const identity = createAuth(config);
+  const tracking = createSessionTracking(config, identity);
+  const auth = withTrackedSignOut(identity, tracking);
   const queryClient = createQueryClient(() => void auth.signOut().then(endSession));
   // Spec section 8: an invalid session signs the user out, clears every cache and returns to sign-in.
   const endSession = () => {
@@ -106,4 +110,5 @@ export async function startApp(
     );
   }
   revealRoot();
+  tracking.start(router);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { defineService, type Environment, loadConfig } from '@tessera/platform';
+import { defineService, type Environment, loadConfig, serviceCounter } from '@tessera/platform';
 import { createTestDatabase } from '@tessera/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type TesseraServer } from './app.ts';
@@ -166,6 +166,26 @@ describe('operator plugins of the one-process server', () => {
       expect(response.body).toContain('http_request_duration_seconds_bucket{le="0.005"');
       expect(response.body).not.toContain('acc-secret-42');
       expect(response.body).not.toContain('ada@example.com');
+    });
+
+    it("publishes the services' own counters beside the request metrics (the ingest's quarantined batches)", async () => {
+      const counter = serviceCounter({
+        name: 'test_service_events_total',
+        help: 'A service counter of this test.',
+        labelNames: ['kind'] as const,
+      });
+      // Defining it again gives the same counter (a module loaded twice in tests must not throw).
+      expect(serviceCounter({ name: 'test_service_events_total', help: 'again', labelNames: ['kind'] })).toBe(
+        counter,
+      );
+      counter.inc({ kind: 'card' });
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(response.body).toMatch(/test_service_events_total\{kind="card"\} 1/);
+      expect(response.body).toContain('http_requests_total');
     });
 
     it('refuses a scraper without the token or with a wrong one (UNAUTHENTICATED)', async () => {

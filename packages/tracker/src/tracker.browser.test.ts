@@ -255,6 +255,36 @@ describe('tracker in a browser', () => {
     await page.context().close();
   });
 
+  it('sends the user id with the access token, and starts a new session when the user changes', async () => {
+    startAnswers = [
+      { sessionID: 'session-1', token: 'token-1' },
+      { sessionID: 'session-2', token: 'token-2' },
+      { sessionID: 'session-3', token: 'token-3' },
+    ];
+    const { page } = await open();
+    await page.evaluate(async () => {
+      const tracker = (
+        window as unknown as {
+          tracker: {
+            setUserID(id: string | null, get?: () => string | null): Promise<void>;
+            start(): Promise<unknown>;
+          };
+        }
+      ).tracker;
+      await tracker.setUserID('customer-1', () => 'access-1');
+      await tracker.start();
+      await tracker.setUserID(null);
+      await tracker.setUserID('customer-2', () => null);
+    });
+    expect(starts.map((start) => [start.body.userID, start.body.token, start.authorization])).toEqual([
+      ['customer-1', null, 'Bearer access-1'],
+      [null, null, undefined],
+      [null, null, undefined], // no access token: anonymous, never an unverifiable user id
+    ]);
+    expect(await trackerStatus(page)).toMatchObject({ state: 'active', sessionID: 'session-3' });
+    await page.context().close();
+  });
+
   it("reports 'Server error: {status}. {text}' and stays not active", async () => {
     startAnswers = [{ status: 503, text: 'Ingest down' }];
     const { page, logs } = await open();

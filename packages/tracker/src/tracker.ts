@@ -291,27 +291,30 @@ export function createTracker(options: TrackerOptions): Tracker {
     setState('active');
   }
 
-  async function authorization(): Promise<Record<string, string>> {
+  async function authorization(): Promise<{ Authorization?: string }> {
     if (userID === null || !getAccessToken) {
       return {};
     }
-    const token = await getAccessToken();
+    const token = await Promise.resolve(getAccessToken()).catch(() => null);
     return token ? { Authorization: `Bearer ${token}` } : {};
   }
 
   async function callStart(previousToken: string | null): Promise<StartResponse> {
     const nav = navigator as Navigator & { deviceMemory?: number };
     const memory = (performance as Performance & { memory?: { jsHeapSizeLimit?: number } }).memory;
+    // The user id goes only with the customer's access token (the ingest verifies its subject); without a token the
+    // session is anonymous.
+    const auth = await authorization();
     const response = await doFetch(`${ingestPoint}/v1/web/start`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(await authorization()) },
+      headers: { 'Content-Type': 'application/json', ...auth },
       body: JSON.stringify({
         trackerVersion: TRACKER_VERSION,
         projectKey: options.projectKey,
         timestamp: Date.now(),
         doNotRecord: false,
         bufferDiff: 0,
-        userID,
+        userID: auth.Authorization ? userID : null,
         token: previousToken,
         deviceMemory: typeof nav.deviceMemory === 'number' ? nav.deviceMemory : null,
         jsHeapSizeLimit: memory?.jsHeapSizeLimit ?? null,

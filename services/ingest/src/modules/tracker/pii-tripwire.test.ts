@@ -45,6 +45,20 @@ describe('scanText', () => {
     expect(scanText('GB82 WEST 1234 5698 7654 32 and NL91ABNA0417164300')).toEqual({ iban: 2 });
   });
 
+  it('does not trip on base64 (a data: URI image), where letter-letter-digit-digit runs abound', () => {
+    // A fixed pseudo-random base64 text of 200 KB (a linear congruential generator: the same text every run).
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    let seed = 42;
+    let base64 = '';
+    for (let index = 0; index < 200_000; index += 1) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      base64 += alphabet[(seed >>> 16) % 64];
+    }
+    expect(scanText(`data:image/png;base64,${base64}`)).toEqual({});
+    // The same valid IBAN in mixed case, as base64 would hold it, is not taken for one either.
+    expect(scanText('ref Fr7630006000011234567890189 end')).toEqual({});
+  });
+
   it('does not trip on an IBAN-shaped string with a wrong check digit', () => {
     expect(scanText('FR76 3000 6000 0112 3456 7890 188')).toEqual({});
     expect(scanText('DE88370400440532013000')).toEqual({});

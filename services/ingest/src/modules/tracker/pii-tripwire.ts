@@ -2,7 +2,8 @@
  * The PII tripwire (docs/security.md, "Session recordings"): the tracker masks inputs and text before anything leaves
  * the page; this is the second line. Every batch, decompressed, is walked and each STRING value (text, attributes,
  * custom event payloads; never numbers, so timestamps and node ids cannot trip it) is scanned for
- * - IBANs: a known country code, two check digits and the country's length (ISO 13616), valid mod 97;
+ * - IBANs: a known country code, two check digits and the country's length (ISO 13616), valid mod 97, written in
+ *   one case (upper or lower: mixed case is base64 or an id);
  * - card numbers: 13 to 19 digits, first digit 2 to 6, optional single spaces or hyphens between digits, valid Luhn;
  * - e-mail addresses (not `name@2x.png`-style file names).
  * A batch with any match is quarantined by the caller: never stored; only the kinds and counts are kept.
@@ -169,7 +170,10 @@ function countIbans(text: string): number {
       }
       used += 1;
     }
-    if (length !== undefined && compact.length === length && isValidIban(compact)) {
+    // One case throughout, as a person writes an IBAN (`FR76 3000…`, or all lower case): mixed case is base64 or an
+    // id (a data: URI of an image holds thousands of letter-letter-digit-digit runs), never an IBAN.
+    const oneCase = compact === compact.toUpperCase() || compact === compact.toLowerCase();
+    if (length !== undefined && compact.length === length && oneCase && isValidIban(compact)) {
       count += 1;
       // Go on after this IBAN: the candidate may run on into the next one.
       pattern.lastIndex = match.index + used;

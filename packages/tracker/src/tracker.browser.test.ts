@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { trackerBatchSchema, trackerStartRequestSchema } from '@tessera/contracts';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -210,6 +211,11 @@ describe('tracker in a browser', () => {
       token: null,
       userID: null,
     });
+    // What the ingest's contract accepts (packages/contracts session-tracking.ts).
+    expect(trackerStartRequestSchema.safeParse(starts[0]!.body).error).toBeUndefined();
+    for (const batch of batches) {
+      expect(trackerBatchSchema.safeParse(batch.body).error).toBeUndefined();
+    }
     const all = JSON.stringify(batches.map((batch) => batch.body));
     for (const secret of [IBAN, '3000 6000', CARD, EMAIL, '1,234.56', 'Ana Demo', 'Secret']) {
       expect(all).not.toContain(secret);

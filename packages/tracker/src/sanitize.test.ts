@@ -115,6 +115,19 @@ describe('sanitizeEvent', () => {
     expect(out.data.node.attributes.href).toBe('');
   });
 
+  it('masks an IBAN or an e-mail in an id or a class, which rrweb also keeps', () => {
+    const event = {
+      type: 2,
+      timestamp: 1,
+      data: {
+        node: element(1, 'li', { id: `payee-${IBAN}`, class: `row ${EMAIL}` }),
+        initialOffset: { top: 0, left: 0 },
+      },
+    };
+    expect(leaks(sanitizeEvent(event, options))).toBe(false);
+    expect(event.data.node.attributes.id).toMatch(/^payee-\*+$/u);
+  });
+
   it('keeps style text, CSS and short data tokens', () => {
     const event = {
       type: 2,

@@ -94,7 +94,7 @@ export function sanitizeAttribute(
     }
     return masked ? maskAll(value) : maskText(value, { ...options, numbers: true });
   }
-  if (name === '_csstext' || name === 'style' || name === 'class' || name === 'id') {
+  if (name === '_csstext' || name === 'style') {
     return value;
   }
   return maskAlways(value, options.emails);

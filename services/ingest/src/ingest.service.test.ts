@@ -624,6 +624,20 @@ describeEachDatabase('ingest', ({ createDatabase }) => {
         subjectId: CUSTOMER_ID,
         reason: 'CASE-1042',
       });
+      const byEmail = (
+        await get('agent', `/sessions?customer=${encodeURIComponent(CUSTOMER_EMAIL)}`, 'CASE-1042')
+      ).json<StaffSessionsPage>();
+      expect(byEmail.items.map((entry) => entry.sessionID)).toContain(sessionId);
+      expect(byEmail.items.every((entry) => entry.customerId === CUSTOMER_ID)).toBe(true);
+      expect(t.audit.at(-1)).toMatchObject({
+        action: 'replay.list',
+        subjectId: CUSTOMER_ID,
+        detail: { customerEmail: CUSTOMER_EMAIL },
+      });
+      const nobody = (
+        await get('agent', '/sessions?customer=nobody%40example.test', 'CASE-1042')
+      ).json<StaffSessionsPage>();
+      expect(nobody).toEqual({ items: [], nextCursor: null });
       const withErrors = (
         await get('agent', '/sessions?hasErrors=true&minDurationS=100', 'CASE-1042')
       ).json<StaffSessionsPage>();

@@ -47,7 +47,10 @@ export async function buildIngestTestApp(
   const issuer = await createTestTokenIssuer();
   const audit: StaffAccessRecord[] = [];
   const directory: IdentityDirectoryApi = {
-    lookupCustomerByEmail: () => Promise.resolve(null),
+    lookupCustomerByEmail: (email) =>
+      Promise.resolve(
+        email.trim().toLowerCase() === CUSTOMER_EMAIL ? { userId: CUSTOMER_ID, displayName: 'Ana' } : null,
+      ),
     getContact: (userId) =>
       Promise.resolve(
         userId === CUSTOMER_ID

@@ -157,7 +157,7 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
       schema: {
         summary: 'Recorded sessions, newest first, filtered (support agents and admins; audited)',
         description:
-          'Filters: customer (id), from/to (ISO 8601, on the start), page (part of a visited path), hasErrors, ' +
+          'Filters: customer (id, or exact e-mail), from/to (ISO 8601, on the start), page (part of a visited path), hasErrors, ' +
           'minDurationS; cursor pagination (limit 1 to 100, default 25). Needs x-staff-reason (STAFF_REASON_REQUIRED).',
         querystring: staffSessionsQuerySchema,
         headers: reasonHeaders,
@@ -173,11 +173,22 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
           issues: [{ path: 'cursor', message: 'Invalid cursor' }],
         });
       }
+      // A customer is given by id, or by e-mail (an exact address, through the identity directory; nobody found
+      // lists nothing).
+      const byEmail = query.customer?.includes('@') === true;
+      const customerId = byEmail
+        ? ((
+            (await directory()
+              ?.lookupCustomerByEmail(query.customer!)
+              .catch(() => null)) ?? null
+          )?.userId ?? null)
+        : (query.customer ?? null);
       await auditStaffAccess(auditLog, principalOf(request), {
         action: REPLAY_AUDIT_ACTIONS.list,
-        subjectId: query.customer ?? null,
+        subjectId: customerId,
         reason,
         detail: {
+          ...(byEmail ? { customerEmail: query.customer } : {}),
           ...(query.from ? { from: query.from } : {}),
           ...(query.to ? { to: query.to } : {}),
           ...(query.hasErrors ? { hasErrors: query.hasErrors } : {}),
@@ -186,7 +197,10 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
       });
       let select = db.selectFrom('session').selectAll();
       if (query.customer !== undefined) {
-        select = select.where('customer_id', '=', query.customer);
+        if (customerId === null) {
+          return { items: [], nextCursor: null };
+        }
+        select = select.where('customer_id', '=', customerId);
       }
       if (query.from !== undefined) {
         select = select.where('started_at', '>=', new Date(query.from));

@@ -457,4 +457,11 @@ const acceptedAnswers: readonly AcceptedAnswer[] = [
     statuses: [200],
     why: 'revoking an unknown token answers success (RFC 7009 section 2.2)',
   },
+  {
+    // An action without parameters: its body may be absent or `{}` (any field is refused).
+    routes: (key) => key === 'POST /api/user-management/notifications/read-all',
+    cases: /^body: (every field missing|null)$/,
+    statuses: [204],
+    why: 'marking every notification read takes no parameters: an empty object or null is no body',
+  },
 ];

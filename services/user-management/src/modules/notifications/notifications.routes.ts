@@ -17,6 +17,11 @@ import { z } from 'zod';
 import type { BalanceRulesService } from './balance-rules.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
+/** No query parameters: an unknown one is refused (VALIDATION_FAILED). */
+const noQuery = z.object({}).strict();
+/** No body, or an empty object: any field is refused. */
+const noBody = z.object({}).strict().optional();
+
 export type NotificationRoutesOptions = {
   readonly context: ServiceContext;
   readonly notifications: NotificationsService;
@@ -51,6 +56,7 @@ export const notificationRoutes: ServiceRoutes<NotificationRoutesOptions> = asyn
     '/notifications/:id/read',
     {
       schema: {
+        body: noBody,
         summary: 'Marks one of the customer’s notifications read',
         params: idParams,
         response: { 200: notificationSchema },
@@ -62,6 +68,7 @@ export const notificationRoutes: ServiceRoutes<NotificationRoutesOptions> = asyn
     '/notifications/read-all',
     {
       schema: {
+        body: noBody,
         summary: 'Marks every notification of the customer read',
         response: { 204: z.null() },
       },
@@ -75,6 +82,7 @@ export const notificationRoutes: ServiceRoutes<NotificationRoutesOptions> = asyn
     '/notifications/preferences',
     {
       schema: {
+        querystring: noQuery,
         summary: 'The channels (in the app, by e-mail) of every notification type',
         response: { 200: notificationPreferencesSchema },
       },
@@ -96,6 +104,7 @@ export const notificationRoutes: ServiceRoutes<NotificationRoutesOptions> = asyn
     '/notifications/balance-rules',
     {
       schema: {
+        querystring: noQuery,
         summary: "The customer's balance rules",
         response: { 200: balanceRuleListSchema },
       },

@@ -9,7 +9,11 @@ import {
   sponsorStatusSchema,
 } from '@tessera/contracts';
 import { principalOf, requireSignIn, type ServiceContext, type ServiceRoutes } from '@tessera/platform';
+import { z } from 'zod';
 import type { ReferralsService } from './referrals.service.ts';
+
+/** No query parameters: an unknown one is refused (VALIDATION_FAILED). */
+const noQuery = z.object({}).strict();
 
 export type ReferralRoutesOptions = {
   readonly context: ServiceContext;
@@ -22,6 +26,7 @@ export const referralRoutes: ServiceRoutes<ReferralRoutesOptions> = async (app, 
     '/referrals/code',
     {
       schema: {
+        querystring: noQuery,
         summary: "The customer's sponsor code (the app builds the share link and QR code from it)",
         response: { 200: sponsorCodeSchema },
       },
@@ -32,6 +37,7 @@ export const referralRoutes: ServiceRoutes<ReferralRoutesOptions> = async (app, 
     '/referrals',
     {
       schema: {
+        querystring: noQuery,
         summary: 'The people the customer referred (first name or masked e-mail) and their progress',
         response: { 200: referralListSchema },
       },
@@ -42,6 +48,7 @@ export const referralRoutes: ServiceRoutes<ReferralRoutesOptions> = async (app, 
     '/referrals/sponsor',
     {
       schema: {
+        querystring: noQuery,
         summary: "The customer's sponsor and whether they may still change it",
         response: { 200: sponsorStatusSchema },
       },

@@ -29,7 +29,9 @@ export function NotificationsSection() {
   return (
     <>
       <section aria-labelledby="notification-channels">
-        <h3 id="notification-channels">{t('channels.title')}</h3>
+        <h3 id="notification-channels" className="app-settings__subtitle">
+          {t('channels.title')}
+        </h3>
         <p>{t('channels.lead')}</p>
         {saved.isError ? <Banner tone="danger">{errorMessage(t, saved.error)}</Banner> : null}
         {saved.data ? <ChannelsForm initial={saved.data} /> : null}
@@ -119,7 +121,9 @@ function BalanceRules() {
   };
   return (
     <section aria-labelledby="balance-rules">
-      <h3 id="balance-rules">{t('rules.title')}</h3>
+      <h3 id="balance-rules" className="app-settings__subtitle">
+        {t('rules.title')}
+      </h3>
       <p>{t('rules.lead')}</p>
       {rules.isError ? <Banner tone="danger">{errorMessage(t, rules.error)}</Banner> : null}
       {deleting.isError ? <Banner tone="danger">{errorMessage(t, deleting.error)}</Banner> : null}

@@ -49,6 +49,8 @@ export function DashboardLayout() {
           <Link to="/dashboard/home/" className="app-brand" onClick={closeMenu}>
             <Wordmark title={t('common:brand')} />
           </Link>
+          {/* The bell stays in sight on every width: beside the brand, before the narrow screens' menu button. */}
+          <NotificationBell />
           <IconButton
             ref={menuButton}
             className="app-dashboard__menu-button"
@@ -84,7 +86,6 @@ export function DashboardLayout() {
             <LanguageSwitch />
             <ThemeSwitch />
           </div>
-          <NotificationBell />
           <AccountMenu email={session.email} />
         </header>
         <main id="main" className="app-dashboard__main">

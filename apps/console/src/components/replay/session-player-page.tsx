@@ -86,6 +86,7 @@ function SessionRead({
   return (
     <>
       <PageHeader
+        className="replay-header"
         title={t('player.titleOf', { who })}
         description={t('player.lead', { reference })}
         back={back}

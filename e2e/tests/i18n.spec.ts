@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoSession } from './support.ts';
+import { accessTokenOf } from './identity-support.ts';
 
 test('the home page is served in the detected browser language', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'fr-FR' });
@@ -48,6 +49,18 @@ test('the language switch changes the dashboard and is remembered', async ({ bro
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('fr');
+  // The choice is also saved with the demo customer's account (issue #20), which a sign-in applies: back to English,
+  // so that journeys signing the demo customer in read the pages in English.
+  await page.getByRole('main').getByRole('radio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get('/api/user-management/me/preferences', {
+        headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
+      });
+      return ((await answer.json()) as { language?: string }).language;
+    })
+    .toBe('en');
   await context.close();
 });
 

@@ -15,7 +15,7 @@ import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedb
 import type { HelpDatabase } from './tables.ts';
 
 /** Articles in the content (per language) that are published: the other 17 wait for their feature. */
-const PUBLISHED_ARTICLES = 31;
+const PUBLISHED_ARTICLES = 32;
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://bank.example' });
 
@@ -57,9 +57,10 @@ describeEachDatabase('help service', ({ createDatabase }) => {
   it('lists the categories of a language with their article counts', async () => {
     const { status, body } = await get<HelpCategoriesResponse>('/api/help/categories?lang=fr');
     expect(status).toBe(200);
-    // Categories whose articles all wait for their feature (funds, tokenized assets, ledger API, account settings,
-    // help and support) are not listed; identity verification has article 202 (the levels) since onboarding.
-    expect(body.categories.map((category) => category.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 11]);
+    // Categories whose articles all wait for their feature (funds, tokenized assets, ledger API, help and support)
+    // are not listed; identity verification has article 202 (the levels) since onboarding, account settings article
+    // 1206 (personal information) since issue #20.
+    expect(body.categories.map((category) => category.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 11, 12]);
     expect(body.categories[0]).toMatchObject({
       id: 1,
       slug: 'premiers-pas',
@@ -263,8 +264,8 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     expect(locations).toContain(
       'https://bank.example/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/?lng=fr',
     );
-    // The public pages, 8 categories and the published articles, each in two languages.
-    expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 8 + PUBLISHED_ARTICLES) * 2);
+    // The public pages, 9 categories and the published articles, each in two languages.
+    expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 9 + PUBLISHED_ARTICLES) * 2);
     expect(locations.filter((location) => /\/(801|1205|1204)\//.test(location!))).toEqual([]);
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /dashboard/');

@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'trading',
   'onboarding',
   'kyc',
+  'account',
   'account-notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

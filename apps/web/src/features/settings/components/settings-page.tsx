@@ -3,8 +3,6 @@ import { lazy, Suspense } from 'react';
 import { Button, Card, PageHeader, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { SETTINGS_SECTIONS, type SettingsSection } from '../lib/settings-sections.ts';
-import { LanguageSwitch } from '#/components/language-switch.tsx';
-import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { useSignOut } from '#/lib/use-sign-out.ts';
 
 // Each section is its own module, loaded when it is shown: the settings page's first load is its menu and the one
@@ -27,6 +25,15 @@ const WithdrawalSection = lazy(() =>
 );
 const TradingPreferencesSection = lazy(() =>
   import('./trading-preferences-section.tsx').then((m) => ({ default: m.TradingPreferencesSection })),
+);
+const PersonalInformationSection = lazy(() =>
+  import('./personal-information-section.tsx').then((m) => ({ default: m.PersonalInformationSection })),
+);
+const LanguagesSection = lazy(() =>
+  import('./account-preferences-section.tsx').then((m) => ({ default: m.LanguagesSection })),
+);
+const AppearanceSection = lazy(() =>
+  import('./account-preferences-section.tsx').then((m) => ({ default: m.AppearanceSection })),
 );
 const NotificationsSection = lazy(() =>
   import('./notifications-section.tsx').then((m) => ({ default: m.NotificationsSection })),
@@ -101,20 +108,12 @@ function SettingsPanel({ section }: { section: SettingsSection }) {
       return <ManageReferralsSection />;
     case 'changeSponsor':
       return <ChangeSponsorSection />;
+    case 'personalInformation':
+      return <PersonalInformationSection />;
     case 'appearance':
-      return (
-        <>
-          <p>{t('dashboard:settings.appearanceText')}</p>
-          <ThemeSwitch />
-        </>
-      );
+      return <AppearanceSection />;
     case 'languages':
-      return (
-        <>
-          <p>{t('dashboard:settings.languagesText')}</p>
-          <LanguageSwitch />
-        </>
-      );
+      return <LanguagesSection />;
     case 'helpCenter':
       return (
         <>

@@ -8,6 +8,7 @@ import {
 } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { useSignOut } from '#/lib/use-sign-out.ts';
+import { ProfileAvatar } from '#/shared/account/profile-avatar.tsx';
 
 /** The signed-in person's menu: who is signed in, settings, help and sign-out. */
 export function AccountMenu({ email }: { email: string }) {
@@ -17,6 +18,7 @@ export function AccountMenu({ email }: { email: string }) {
     <DropdownMenu
       trigger={
         <Button variant="ghost" aria-label={t('account.menu')}>
+          <ProfileAvatar fallback={email} />
           <span className="app-account__trigger" data-tracker-mask="">
             {email}
           </span>

@@ -7,6 +7,7 @@ import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { NotificationBell } from '#/shared/notifications/notification-bell.tsx';
 import { NavIcon } from './nav-icon.tsx';
+import { useAccountPreferencesSync } from '#/shared/account/account-preferences-sync.ts';
 
 const AREAS = [
   { to: '/dashboard/home/', key: 'home', icon: 'home' },
@@ -27,6 +28,8 @@ const AREAS = [
 export function DashboardLayout() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { session } = useRouteContext({ from: '/_protected' });
+  // The language and theme saved on the server win at sign-in; later changes are saved there (issue #20).
+  useAccountPreferencesSync(session.userId);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const navId = useId();

@@ -14,8 +14,8 @@ import { publicOrigin } from './modules/seo/seo.routes.ts';
 import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedback.repository.ts';
 import type { HelpDatabase } from './tables.ts';
 
-/** Articles in the content (per language) that are published: the other 17 wait for their feature. */
-const PUBLISHED_ARTICLES = 32;
+/** Articles in the content (per language) that are published: the other 15 wait for their feature. */
+const PUBLISHED_ARTICLES = 34;
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://bank.example' });
 
@@ -227,8 +227,8 @@ describeEachDatabase('help service', ({ createDatabase }) => {
 
   it('never serves an unpublished article (its feature has not landed): not listed, found, read or related', async () => {
     for (const language of ['en', 'fr']) {
-      // 801 (funds), 1301 (assistant) and 1204 (notifications) are written but unpublished; 302 related to 1301 before.
-      for (const id of [801, 1301, 1204]) {
+      // 801 (funds), 1301 (assistant) and 1302 (live assist) are written but unpublished; 302 related to 1301 before.
+      for (const id of [801, 1301, 1302]) {
         const article = await get<{ error: { code: string } }>(`/api/help/articles/${id}?lang=${language}`);
         expect({ id, status: article.status, code: article.body.error.code }).toEqual({
           id,
@@ -266,7 +266,7 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     );
     // The public pages, 9 categories and the published articles, each in two languages.
     expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 9 + PUBLISHED_ARTICLES) * 2);
-    expect(locations.filter((location) => /\/(801|1205|1204)\//.test(location!))).toEqual([]);
+    expect(locations.filter((location) => /\/(801|1205|1302)\//.test(location!))).toEqual([]);
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /dashboard/');
     expect(robots.body).toContain('Disallow: /api/');

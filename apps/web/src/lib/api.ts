@@ -5,6 +5,7 @@
  * signs the user out and clears the caches through the auth adapter.
  */
 import type { RuntimeConfig } from '@tessera/contracts';
+import { actingFor } from '#/shared/access/acting-for.ts';
 import { isInvalidSession, type AuthAdapter } from './auth.ts';
 
 /** A failed call: a stable code from the service (docs/api.md) and its details. */
@@ -48,6 +49,11 @@ export function createApiClient(config: RuntimeConfig, auth: AuthAdapter, onInva
     }
     if (request.idempotencyKey) {
       headers['idempotency-key'] = request.idempotencyKey;
+    }
+    // A delegate acting for another customer (account switcher, docs/adr/0018): every call says for whom.
+    const owner = actingFor();
+    if (owner) {
+      headers['x-act-as'] = owner.ownerUserId;
     }
     let response: Response;
     try {

@@ -47,6 +47,10 @@ const ManageReferralsSection = lazy(() =>
 const ChangeSponsorSection = lazy(() =>
   import('./change-sponsor-section.tsx').then((m) => ({ default: m.ChangeSponsorSection })),
 );
+const DelegateAccountsSection = lazy(() =>
+  import('./delegate-accounts-section.tsx').then((m) => ({ default: m.DelegateAccountsSection })),
+);
+const ApiKeysSection = lazy(() => import('./api-keys-section.tsx').then((m) => ({ default: m.ApiKeysSection })));
 
 /** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
 export function SettingsPage({ section }: { section: SettingsSection }) {
@@ -108,6 +112,10 @@ function SettingsPanel({ section }: { section: SettingsSection }) {
       return <ManageReferralsSection />;
     case 'changeSponsor':
       return <ChangeSponsorSection />;
+    case 'delegateAccounts':
+      return <DelegateAccountsSection />;
+    case 'api':
+      return <ApiKeysSection />;
     case 'personalInformation':
       return <PersonalInformationSection />;
     case 'appearance':

@@ -7,6 +7,7 @@ import { ThemeSwitch } from '#/components/theme-switch.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { NotificationBell } from '#/shared/notifications/notification-bell.tsx';
 import { NavIcon } from './nav-icon.tsx';
+import { AccountSwitcher } from '#/shared/access/account-switcher.tsx';
 import { useAccountPreferencesSync } from '#/shared/account/account-preferences-sync.ts';
 
 const AREAS = [
@@ -92,6 +93,7 @@ export function DashboardLayout() {
           <AccountMenu email={session.email} />
         </header>
         <main id="main" className="app-dashboard__main">
+          <AccountSwitcher />
           <Outlet />
         </main>
       </div>

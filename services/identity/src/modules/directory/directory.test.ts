@@ -83,4 +83,28 @@ describeEachDatabase('identity directory for other services', ({ createDatabase 
       .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(1);
   });
+
+  it('queues a notification e-mail in the customer’s language with its amount on one bounded line, and a sign-up time', async () => {
+    const email = uniqueEmail('notified');
+    const userId = await identity.signUpConfirmed(email, strongPassword());
+    await identity.db.updateTable('users').set({ locale: 'fr' }).where('id', '=', userId).execute();
+    const directory = createIdentityDirectory(identity.db);
+    await directory.emailCustomer?.(
+      userId,
+      'notificationBalanceBelow',
+      `100.00 EUR\r\nBcc: x@y${'z'.repeat(200)}`,
+    );
+    const sent = await identity.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(sent).toMatchObject({ channel: 'email', locale: 'fr', subject: 'Alerte de solde' });
+    expect(sent.body).toContain('sous 100.00 EUR Bcc: x@y');
+    expect(sent.body).not.toMatch(/[\r\n]/);
+    expect(sent.body).not.toContain('z'.repeat(100));
+    const contact = await directory.getContact(userId);
+    expect(Number.isNaN(Date.parse(contact?.signedUpAt ?? ''))).toBe(false);
+  });
 });

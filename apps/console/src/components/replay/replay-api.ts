@@ -1,8 +1,8 @@
 /**
  * The console's session replay reads (issue #17): the ingest's staff routes (docs/api.md, "Ingest"), for support
  * agents and admins, each call with the case or ticket reference (x-staff-reason) that the ingest records in the
- * staff audit log (replay.list, replay.view) before it answers. A customer given by e-mail is found through
- * identity's staff search first (the ingest filters on the customer id).
+ * staff audit log (replay.list, replay.view) before it answers. The customer filter is an id or an exact
+ * e-mail address (the ingest resolves it).
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
@@ -70,24 +70,6 @@ export function sessionsQuery(filters: SessionFilters, cursor: string | undefine
 
 const reasonHeaders = (reference: string) => ({ [STAFF_REASON_HEADER]: reference });
 
-/**
- * The customer id a filter names: an id as given; an e-mail address looked up in identity's staff search (itself
- * audited with the same reference), null when no customer has exactly that address.
- */
-async function customerIdOf(api: ApiClient, reference: string, customer: string): Promise<string | null> {
-  if (!customer.includes('@')) {
-    return customer;
-  }
-  const found = await api<{ items: { id: string; email: string }[] }>(
-    'GET',
-    `/api/identity/staff/customers?${new URLSearchParams({ q: customer })}`,
-    undefined,
-    reasonHeaders(reference),
-  );
-  const wanted = customer.toLowerCase();
-  return found.items.find((item) => item.email.toLowerCase() === wanted)?.id ?? null;
-}
-
 export function sessionsQueryOptions(
   api: ApiClient,
   reference: string,
@@ -96,18 +78,13 @@ export function sessionsQueryOptions(
 ) {
   return queryOptions({
     queryKey: ['replay', 'sessions', reference, filters, cursor ?? null],
-    queryFn: async (): Promise<StaffSessionsPage> => {
-      const customer = filters.customer ? await customerIdOf(api, reference, filters.customer) : undefined;
-      if (customer === null) {
-        return { items: [], nextCursor: null };
-      }
-      return api<StaffSessionsPage>(
+    queryFn: () =>
+      api<StaffSessionsPage>(
         'GET',
-        `${STAFF_SESSIONS}?${sessionsQuery({ ...filters, customer }, cursor)}`,
+        `${STAFF_SESSIONS}?${sessionsQuery(filters, cursor)}`,
         undefined,
         reasonHeaders(reference),
-      );
-    },
+      ),
     staleTime: 0,
     retry: false,
   });

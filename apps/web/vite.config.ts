@@ -35,7 +35,7 @@ function minifyThemeInit(): Plugin {
 
 /** The paths the one-process server answers (its routes outside the web app), for the dev server's proxy. */
 const serverPaths =
-  '^/(api|identity|oauth2|\\.well-known|logout|dev|processor-sim|console|v1|config\\.json|healthz|readyz|metrics|sitemap\\.xml|robots\\.txt)(/|\\?|$)';
+  '^/(api|identity|oauth2|\\.well-known|logout|dev|processor-sim|console|v1|ingest|config\\.json|healthz|readyz|metrics|sitemap\\.xml|robots\\.txt)(/|\\?|$)';
 
 export default defineConfig({
   plugins: [

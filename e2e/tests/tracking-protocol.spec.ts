@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { open, type Language } from './identity-support.ts';
-import { OWN_SESSION } from './support.ts';
+import { OWN_SESSION, watchCspViolations } from './support.ts';
 import {
   consoleSays,
   expectTrackerState,
@@ -37,7 +37,9 @@ test('a 401 on a batch starts the session again and the batch is accepted under 
   const calls = await fakeIngest(context, ({ authorization }) =>
     authorization === 'Bearer token-1' ? 401 : 200,
   );
+  const violations = await watchCspViolations(page);
   await openWallets(page, 'en');
+  // Active: its worker started from a Blob URL under the app's real CSP (worker-src blob:; violations checked below).
   await expectTrackerState(page, 'active');
   // The first batch (sent within the worker's 10-second flush) is refused with 401...
   await expect.poll(() => batches(calls).length, { timeout: 60_000 }).toBeGreaterThan(0);
@@ -52,6 +54,7 @@ test('a 401 on a batch starts the session again and the batch is accepted under 
     .toBe('Bearer token-2');
   expect(batches(calls).find((call) => call.status === 200)?.batch).toBe(refused);
   expect(await trackerState(page)).toBe('active');
+  expect(violations).toEqual([]);
 });
 
 test('a batch the ingest keeps failing is retried 10 times, 250 ms x attempt apart at least, then dropped', async ({

@@ -32,6 +32,8 @@ export type ApiKeysRoutesOptions = {
   readonly apiKeys: ApiKeysService;
 };
 
+/** These reads take no query: anything sent is refused (VALIDATION_FAILED), never silently ignored. */
+const noQuery = z.object({}).strict();
 const idParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) });
 
 export const apiKeysRoutes: ServiceRoutes<ApiKeysRoutesOptions> = async (app, { context, apiKeys }) => {
@@ -40,6 +42,7 @@ export const apiKeysRoutes: ServiceRoutes<ApiKeysRoutesOptions> = async (app, { 
     '/api-keys',
     {
       schema: {
+        querystring: noQuery,
         summary: "The customer's API keys (never their secrets)",
         response: { 200: apiKeysResponseSchema },
       },
@@ -78,6 +81,7 @@ export const apiKeysRoutes: ServiceRoutes<ApiKeysRoutesOptions> = async (app, { 
     '/api-keys/:id/usage',
     {
       schema: {
+        querystring: noQuery,
         summary: "An API key's latest 100 uses: time, method, path, status, address",
         params: idParams,
         response: { 200: apiKeyUsageResponseSchema },

@@ -18,6 +18,8 @@ export type DelegatesRoutesOptions = {
   readonly delegates: DelegatesService;
 };
 
+/** These reads take no query: anything sent is refused (VALIDATION_FAILED), never silently ignored. */
+const noQuery = z.object({}).strict();
 const idParams = z.object({ id: z.uuid() });
 
 export const delegatesRoutes: ServiceRoutes<DelegatesRoutesOptions> = async (app, { context, delegates }) => {
@@ -26,6 +28,7 @@ export const delegatesRoutes: ServiceRoutes<DelegatesRoutesOptions> = async (app
     '/delegates',
     {
       schema: {
+        querystring: noQuery,
         summary:
           'The people the customer gave access to, and the accounts they may act for or are invited to',
         response: { 200: delegatesResponseSchema },
@@ -55,6 +58,7 @@ export const delegatesRoutes: ServiceRoutes<DelegatesRoutesOptions> = async (app
     '/delegates/audit',
     {
       schema: {
+        querystring: noQuery,
         summary: "What delegates did on the customer's account (latest 200), with both identities",
         response: { 200: delegateAuditResponseSchema },
       },

@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RuntimeConfig } from '@tessera/contracts';
+import type { AuthAdapter, AuthSession } from './auth.ts';
+
+/** What the fake tracker was asked, in order. */
+const calls: string[] = [];
+let refuse = false;
+
+vi.mock('@tessera/tracker', () => ({
+  createTracker: (options: { projectKey: string; ingestPoint: string; secureMode: boolean }) => {
+    calls.push(`create ${options.projectKey} ${options.ingestPoint} ${String(options.secureMode)}`);
+    let state = 'not active';
+    return {
+      get state() {
+        return state;
+      },
+      onStateChange: () => () => undefined,
+      setUserID: async (id: string | null, getter?: unknown) => {
+        calls.push(`setUserID ${String(id)} ${typeof getter}`);
+      },
+      start: async () => {
+        calls.push('start');
+        if (refuse) {
+          return { ok: false, reason: 'Tracker refused to start: Do Not Track is on.' };
+        }
+        state = 'active';
+        return { ok: true, sessionID: 's-1' };
+      },
+    };
+  },
+}));
+
+const { createSessionTracking, trackingSettings, withTrackedSignOut } = await import('./session-tracker.ts');
+
+function config(tracker: RuntimeConfig['tracker']): RuntimeConfig {
+  return {
+    services: {},
+    identity: {
+      region: 'eu',
+      userPoolId: 'p',
+      userPoolClientId: 'c',
+      userPoolEndpoint: '/identity',
+      oauthDomain: null,
+    },
+    features: {},
+    tracker,
+  };
+}
+
+const TRACKER = { ingestPoint: '/ingest', projectKey: 'tessera-web', secureMode: false };
+
+function fakeAuth(session: { current: AuthSession | null }): AuthAdapter {
+  return {
+    getSession: async () => session.current,
+    getAccessToken: async () => (session.current ? 'access-token' : null),
+    signOut: async () => {
+      calls.push('auth.signOut');
+    },
+    onInvalidSession: () => () => undefined,
+  };
+}
+
+/** A router whose navigations the test fires. */
+function fakeRouter() {
+  const listeners: (() => void)[] = [];
+  return {
+    subscribe: (_event: 'onResolved', listener: () => void) => {
+      listeners.push(listener);
+      return () => undefined;
+    },
+    navigate: () => listeners.forEach((listener) => listener()),
+  };
+}
+
+const html: { dataset: Record<string, string> } = { dataset: {} };
+
+beforeEach(() => {
+  calls.length = 0;
+  refuse = false;
+  html.dataset = {};
+  vi.stubGlobal('window', {
+    location: { origin: 'https://bank.example', pathname: '/dashboard/home/' },
+    requestIdleCallback: (callback: () => void) => setTimeout(callback, 0),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  });
+  vi.stubGlobal('document', { readyState: 'complete', documentElement: html });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const ana: AuthSession = { userId: 'u-ana', email: 'ana@example.com', groups: [] };
+
+describe('session tracking in the web app', () => {
+  it('reads the settings of /config.json; none, no tracking', () => {
+    expect(trackingSettings(config(null))).toBeNull();
+    expect(trackingSettings(config(TRACKER))).toEqual({
+      ingestPoint: 'https://bank.example/ingest',
+      projectKey: 'tessera-web',
+      secureMode: false,
+    });
+  });
+
+  it('starts with the signed-in customer and the token getter, follows sign-in and sign-out', async () => {
+    const session = { current: ana as AuthSession | null };
+    const identity = fakeAuth(session);
+    const tracking = createSessionTracking(config(TRACKER), identity);
+    const auth = withTrackedSignOut(identity, tracking);
+    const router = fakeRouter();
+    tracking.start(router);
+    await vi.waitFor(() => expect(html.dataset['trackerState']).toBe('active'));
+    expect(calls).toEqual([
+      'create tessera-web https://bank.example/ingest false',
+      'setUserID u-ana function',
+      'start',
+    ]);
+    // Sign-out: the tracker hears it before the identity service does.
+    calls.length = 0;
+    await auth.signOut();
+    session.current = null;
+    expect(calls).toEqual(['setUserID null function', 'auth.signOut']);
+    // Signed out, a navigation changes nothing; a sign-in (then a navigation) gives the new customer.
+    calls.length = 0;
+    router.navigate();
+    session.current = { ...ana, userId: 'u-leo' };
+    router.navigate();
+    await vi.waitFor(() => expect(calls).toEqual(['setUserID u-leo function']));
+  });
+
+  it('never loads the tracker without settings, and stays inactive when it refuses', async () => {
+    const none = createSessionTracking(config(null), fakeAuth({ current: ana }));
+    none.start(fakeRouter());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+
+    refuse = true;
+    const router = fakeRouter();
+    createSessionTracking(config(TRACKER), fakeAuth({ current: null })).start(router);
+    await vi.waitFor(() => expect(calls).toContain('start'));
+    await vi.waitFor(() => expect(html.dataset['trackerState']).toBe('not active'));
+    router.navigate();
+    expect(calls.filter((call) => call.startsWith('setUserID'))).toEqual(['setUserID null function']);
+  });
+});

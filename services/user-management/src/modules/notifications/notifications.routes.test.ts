@@ -3,7 +3,13 @@
  * notification of its customer only (listed, pushed live, e-mailed per the channels); a balance rule fires once per
  * crossing and re-arms when the balance crosses back; hostile inputs get documented 4xx codes.
  */
-import { BANK_TENANT_ID, CASH_OPERATIONS_CLIENT, type NotificationList } from '@tessera/contracts';
+import {
+  BANK_TENANT_ID,
+  CASH_OPERATIONS_CLIENT,
+  type NotificationList,
+  TRADING_TOPICS,
+} from '@tessera/contracts';
+import { USER_MANAGEMENT_CUSTOMER_TOPIC } from '../kyc/kyc-notifier.ts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nameBasedUuid } from '../referrals/referrals.service.ts';
@@ -139,6 +145,37 @@ describeEachDatabase('notifications', ({ createDatabase }) => {
     await t.sepaIn(ana.token, ana.eur.iban!, '100.00');
     await spend(ana.userId, ana.eur.id, '100.00');
     expect((await rules()).length).toBe(2);
+  });
+
+  it('tells a filled order and a verification decision once, however often the event is heard', async () => {
+    const ana = await t.customer('ana4@example.com', 'Ana');
+    const events = t.composed.contextOf('user-management').events;
+    const order = {
+      id: crypto.randomUUID(),
+      productId: 'AAPL_cboe',
+      side: 'buy',
+      status: 'filled',
+      filledQuantity: '2',
+    };
+    const working = { ...order, id: crypto.randomUUID(), status: 'working' };
+    for (let heard = 0; heard < 2; heard += 1) {
+      await events.publish(TRADING_TOPICS.order, { userId: ana.userId, order });
+      await events.publish(TRADING_TOPICS.order, { userId: ana.userId, order: working });
+      await events.publish(USER_MANAGEMENT_CUSTOMER_TOPIC, {
+        userId: ana.userId,
+        message: { type: 'kyc.updated', status: 'approved', level: 2 },
+      });
+    }
+    await expect
+      .poll(async () =>
+        (await list(ana.token)).items
+          .map((item) => [item.type, item.params])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      )
+      .toEqual([
+        ['kyc.decision', { status: 'approved', level: 2 }],
+        ['order.filled', { productId: 'AAPL_cboe', side: 'buy', quantity: '2' }],
+      ]);
   });
 
   it("refuses hostile rules with documented codes, and another customer's wallet as if it did not exist", async () => {

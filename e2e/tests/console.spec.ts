@@ -28,6 +28,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(nav.getByRole('link')).toHaveText([
       ct(language, 'nav.home'),
       ct(language, 'nav.customers'),
+      ct(language, 'nav.sessions'),
       ct(language, 'nav.kyc'),
       ct(language, 'nav.ledger'),
       ct(language, 'nav.staff'),
@@ -73,6 +74,7 @@ for (const language of ['en', 'fr'] as const) {
     await expect(agentNav.getByRole('link')).toHaveText([
       ct(language, 'nav.home'),
       ct(language, 'nav.customers'),
+      ct(language, 'nav.sessions'),
       ct(language, 'nav.kyc'),
     ]);
     await expectAccessible(agent);

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { accessTokenOf, adminAccessToken, text } from './identity-support.ts';
+import { accessTokenOf, adminAccessToken, LANGUAGES, text } from './identity-support.ts';
 import {
   canaries,
   findCanaries,
@@ -50,95 +50,99 @@ function ingestFiles(folder: string, inside = false): string[] {
   return files;
 }
 
-test('IBAN, card number and e-mail typed and shown in the app never reach the ingest’s storage', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
-  const startedAt = new Date(Date.now() - 1000).toISOString();
-  const canary = canaries();
-  expect(isValidIban(canary.iban)).toBe(true);
-  expect(isLuhnValid(canary.card)).toBe(true);
-  await preferLanguage(page, 'en');
-  const ingest = await watchIngest(page.context());
-  const { email } = await freshCustomer(page, 'en');
-  const values = [canary.iban, canary.card, canary.email, email];
+for (const language of LANGUAGES) {
+  test(`IBAN, card number and e-mail typed and shown in the app never reach the ingest’s storage (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const startedAt = new Date(Date.now() - 1000).toISOString();
+    const canary = canaries();
+    expect(isValidIban(canary.iban)).toBe(true);
+    expect(isLuhnValid(canary.card)).toBe(true);
+    await preferLanguage(page, language);
+    const ingest = await watchIngest(page.context());
+    const { email } = await freshCustomer(page, language);
+    const values = [canary.iban, canary.card, canary.email, email];
 
-  // The IBAN: typed into the beneficiary form, then shown in the list of saved beneficiaries.
-  await open(page, 'en', '/dashboard/settings/?content=withdrawal');
-  await expectTrackerState(page, 'active');
-  const add = page.getByRole('form', { name: w('en', 'settings.withdrawal.addTitle') });
-  await field(add, w('en', 'settings.withdrawal.name')).fill('Canary Holder');
-  await field(add, w('en', 'details.iban')).fill(canary.iban);
-  await button(add, w('en', 'settings.withdrawal.add')).click();
-  const saved = page.getByRole('list', { name: w('en', 'settings.withdrawal.beneficiaries') });
-  await expect(saved).toContainText(canary.iban.replace(/(.{4})/g, '$1 ').trim());
-  await sent(page, ingest.accepted);
-
-  // The card number and the e-mail: typed into the help centre's search, each shown back as the query.
-  for (const query of [canary.card, canary.email]) {
-    await open(page, 'en', '/help/search/');
-    await page.getByRole('searchbox', { name: text('en', 'help:search.label') }).fill(query);
-    await page.getByRole('searchbox', { name: text('en', 'help:search.label') }).press('Enter');
-    await expect(page.getByText(query, { exact: false }).first()).toBeVisible();
+    // The IBAN: typed into the beneficiary form, then shown in the list of saved beneficiaries.
+    await open(page, language, '/dashboard/settings/?content=withdrawal');
     await expectTrackerState(page, 'active');
+    const add = page.getByRole('form', { name: w(language, 'settings.withdrawal.addTitle') });
+    await field(add, w(language, 'settings.withdrawal.name')).fill('Canary Holder');
+    await field(add, w(language, 'details.iban')).fill(canary.iban);
+    await button(add, w(language, 'settings.withdrawal.add')).click();
+    const saved = page.getByRole('list', { name: w(language, 'settings.withdrawal.beneficiaries') });
+    await expect(saved).toContainText(canary.iban.replace(/(.{4})/g, '$1 ').trim());
     await sent(page, ingest.accepted);
-  }
 
-  // Read back everything the ingest stored since the journey began, as a support admin would.
-  const token = await adminAccessToken(page);
-  const headers = { authorization: `Bearer ${token}`, ...REASON };
-  const me = await page.request.get('/api/user-management/me', {
-    headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
+    // The card number and the e-mail: typed into the help centre's search, each shown back as the query.
+    for (const query of [canary.card, canary.email]) {
+      await open(page, language, '/help/search/');
+      await page.getByRole('searchbox', { name: text(language, 'help:search.label') }).fill(query);
+      await page.getByRole('searchbox', { name: text(language, 'help:search.label') }).press('Enter');
+      await expect(page.getByText(query, { exact: false }).first()).toBeVisible();
+      await expectTrackerState(page, 'active');
+      await sent(page, ingest.accepted);
+    }
+
+    // Read back everything the ingest stored since the journey began, as a support admin would.
+    const token = await adminAccessToken(page);
+    const headers = { authorization: `Bearer ${token}`, ...REASON };
+    const me = await page.request.get('/api/user-management/me', {
+      headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
+    });
+    const { userId } = (await me.json()) as { userId: string };
+    const sessions: { sessionID: string; customerId: string | null }[] = [];
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const listed = await page.request.get('/api/ingest/staff/sessions', {
+        headers,
+        params: { from: startedAt, limit: 100, ...(cursor ? { cursor } : {}) },
+      });
+      expect(listed.status(), await listed.text()).toBe(200);
+      const body = (await listed.json()) as { items: typeof sessions; nextCursor: string | null };
+      sessions.push(...body.items);
+      cursor = body.nextCursor;
+    }
+    expect(
+      sessions.some((session) => session.customerId === userId),
+      'the customer’s session was recorded',
+    ).toBe(true);
+    // `customerEmail` is not the ingest's: the staff API looks it up in the identity service for the agent.
+    const withoutEmail = (body: string) =>
+      JSON.stringify(
+        JSON.parse(body, (key, value: unknown) => (key === 'customerEmail' ? undefined : value)),
+      );
+    let stored = withoutEmail(JSON.stringify(sessions));
+    let eventCount = 0;
+    for (const session of sessions) {
+      const detail = await page.request.get(`/api/ingest/staff/sessions/${session.sessionID}`, { headers });
+      expect(detail.status()).toBe(200);
+      stored += withoutEmail(await detail.text());
+      const events = await page.request.get(`/api/ingest/staff/sessions/${session.sessionID}/events`, {
+        headers,
+      });
+      expect(events.status()).toBe(200);
+      const body = await events.text();
+      eventCount += ((JSON.parse(body) as { events: unknown[] }).events ?? []).length;
+      stored += body;
+    }
+    expect(eventCount, 'events were stored').toBeGreaterThan(0);
+    // The pages the canaries were shown on were recorded (so finding no canary means they were masked).
+    expect(stored).toContain('/dashboard/settings/');
+    expect(stored).toContain('/help/search/');
+    // The saved beneficiary's IBAN was recorded as asterisks, group for group.
+    expect(stored).toContain(
+      canary.iban
+        .replace(/(.{4})/g, '$1 ')
+        .trim()
+        .replace(/\S/g, '*'),
+    );
+    expect(findCanaries(stored, values), 'canaries in the stored sessions').toEqual([]);
+
+    // Nor in any file the ingest wrote (the object store folder under the server's data folder).
+    const dataDir = process.env.E2E_DATA_DIR ?? '';
+    for (const file of ingestFiles(dataDir)) {
+      expect(findCanaries(readFileSync(file).toString('latin1'), values), file).toEqual([]);
+    }
   });
-  const { userId } = (await me.json()) as { userId: string };
-  const sessions: { sessionID: string; customerId: string | null }[] = [];
-  for (let cursor: string | null = ''; cursor !== null;) {
-    const listed = await page.request.get('/api/ingest/staff/sessions', {
-      headers,
-      params: { from: startedAt, limit: 100, ...(cursor ? { cursor } : {}) },
-    });
-    expect(listed.status(), await listed.text()).toBe(200);
-    const body = (await listed.json()) as { items: typeof sessions; nextCursor: string | null };
-    sessions.push(...body.items);
-    cursor = body.nextCursor;
-  }
-  expect(
-    sessions.some((session) => session.customerId === userId),
-    'the customer’s session was recorded',
-  ).toBe(true);
-  // `customerEmail` is not the ingest's: the staff API looks it up in the identity service for the agent.
-  const withoutEmail = (body: string) =>
-    JSON.stringify(JSON.parse(body, (key, value: unknown) => (key === 'customerEmail' ? undefined : value)));
-  let stored = withoutEmail(JSON.stringify(sessions));
-  let eventCount = 0;
-  for (const session of sessions) {
-    const detail = await page.request.get(`/api/ingest/staff/sessions/${session.sessionID}`, { headers });
-    expect(detail.status()).toBe(200);
-    stored += withoutEmail(await detail.text());
-    const events = await page.request.get(`/api/ingest/staff/sessions/${session.sessionID}/events`, {
-      headers,
-    });
-    expect(events.status()).toBe(200);
-    const body = await events.text();
-    eventCount += ((JSON.parse(body) as { events: unknown[] }).events ?? []).length;
-    stored += body;
-  }
-  expect(eventCount, 'events were stored').toBeGreaterThan(0);
-  // The pages the canaries were shown on were recorded (so finding no canary means they were masked).
-  expect(stored).toContain('/dashboard/settings/');
-  expect(stored).toContain('/help/search/');
-  // The saved beneficiary's IBAN was recorded as asterisks, group for group.
-  expect(stored).toContain(
-    canary.iban
-      .replace(/(.{4})/g, '$1 ')
-      .trim()
-      .replace(/\S/g, '*'),
-  );
-  expect(findCanaries(stored, values), 'canaries in the stored sessions').toEqual([]);
-
-  // Nor in any file the ingest wrote (the object store folder under the server's data folder).
-  const dataDir = process.env.E2E_DATA_DIR ?? '';
-  for (const file of ingestFiles(dataDir)) {
-    expect(findCanaries(readFileSync(file).toString('latin1'), values), file).toEqual([]);
-  }
-});
+}

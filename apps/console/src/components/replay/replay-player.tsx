@@ -1,7 +1,7 @@
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
 import type { RrwebEvent } from '@tessera/contracts';
-import { Badge, Button, SegmentedControl, Switch, Tabs } from '@tessera/ui';
+import { Alert, Badge, Button, SegmentedControl, Switch, Tabs } from '@tessera/ui';
 import { styleNonce } from '@tessera/ui/style-nonce';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -42,22 +42,37 @@ export function ReplayPlayer({ events, label }: { events: readonly RrwebEvent[];
   const [skipInactive, setSkipInactive] = useState(true);
   const [size, setSize] = useState({ width: 1024, height: 768 });
   const [scale, setScale] = useState(1);
+  const [broken, setBroken] = useState(false);
+  // rrweb rebuilds from a full snapshot (type 2) after a meta event (type 4); without them there is no page to show.
+  const replayable = useMemo(
+    () => events.some((event) => event.type === 2) && events.some((event) => event.type === 4),
+    [events],
+  );
   const total = timeline.totalMs;
 
   // One Replayer per recording; the settings below are applied to it as they change.
   useEffect(() => {
     const root = frameRef.current;
-    if (!root || events.length < 2) {
+    if (!root || !replayable) {
       return undefined;
     }
-    const replayer = new Replayer(withStyleNonce(events, styleNonce()) as never, {
-      root,
-      skipInactive: true,
-      mouseTail: false,
-      showWarning: false,
-      triggerFocus: false,
-      UNSAFE_replayCanvas: false,
-    });
+    let replayer: Replayer;
+    try {
+      replayer = new Replayer(withStyleNonce(events, styleNonce()) as never, {
+        root,
+        skipInactive: true,
+        mouseTail: false,
+        showWarning: false,
+        triggerFocus: false,
+        UNSAFE_replayCanvas: false,
+      });
+      replayer.pause(0);
+    } catch {
+      // A recording rrweb cannot rebuild (no full snapshot kept, for one): the panes still show what was recorded.
+      root.replaceChildren();
+      queueMicrotask(() => setBroken(true));
+      return undefined;
+    }
     replayerRef.current = replayer;
     replayer.on('resize', (dimension) => {
       const { width, height } = dimension as { width: number; height: number };
@@ -69,7 +84,6 @@ export function ReplayPlayer({ events, label }: { events: readonly RrwebEvent[];
       setPlaying(false);
       setPosition(total);
     });
-    replayer.pause(0);
     const iframe = root.querySelector('iframe');
     iframe?.setAttribute('title', label);
     iframe?.setAttribute('tabindex', '-1');
@@ -78,7 +92,7 @@ export function ReplayPlayer({ events, label }: { events: readonly RrwebEvent[];
       replayer.destroy();
       root.replaceChildren();
     };
-  }, [events, label, total]);
+  }, [events, label, total, replayable]);
 
   useEffect(() => {
     replayerRef.current?.setConfig({ speed: Number(speed), skipInactive });
@@ -153,6 +167,14 @@ export function ReplayPlayer({ events, label }: { events: readonly RrwebEvent[];
 
   if (events.length < 2) {
     return <p className="support-muted">{t('player.nothing')}</p>;
+  }
+  if (broken || !replayable) {
+    return (
+      <section className="replay-player" aria-label={t('player.label')}>
+        <Alert tone="warning">{t('player.broken')}</Alert>
+        <ReplayPanes timeline={timeline} onSeek={() => undefined} />
+      </section>
+    );
   }
   const framed = { width: `${size.width}px`, height: `${size.height}px`, transform: `scale(${scale})` };
   return (

@@ -123,3 +123,29 @@ for (const language of ['en', 'fr'] as const) {
     expect(calls).toEqual([]);
   });
 }
+
+test.describe('a pre-rendered public page', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  for (const language of ['en', 'fr'] as const) {
+    test(`loads the tracker only at the visitor's first interaction (${language})`, async ({
+      page,
+      context,
+    }) => {
+      const calls = await fakeIngest(context, () => 200);
+      await preferLanguage(page, language);
+      await open(page, language, '/pricing/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Loaded and idle, the app waits for the visitor: no tracker yet, nothing sent.
+      await expect(page.locator('html')).toHaveAttribute('data-tracker-load', 'on interaction', {
+        timeout: 30_000,
+      });
+      expect(await trackerState(page)).toBeNull();
+      expect(calls).toEqual([]);
+      await page.keyboard.press('Tab');
+      await expectTrackerState(page, 'active');
+      await expect(page.locator('html')).not.toHaveAttribute('data-tracker-load');
+      expect(startCalls(calls)).toHaveLength(1);
+    });
+  }
+});

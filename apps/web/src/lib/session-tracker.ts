@@ -9,7 +9,8 @@
  * subject): after every navigation the tracker is told who is signed in (a sign-in always ends on a new page), and a
  * sign-out tells it first, before the session ends, so that nothing after it is filed under the customer.
  *
- * The tracker's state (spec section 4) is written to `<html data-tracker-state>`, where a journey can read it.
+ * The tracker's state (spec section 4) is written to `<html data-tracker-state>`, where a journey can read it, and
+ * `<html data-tracker-load="on interaction">` says a pre-rendered page's tracker waits for the visitor.
  */
 import type { RuntimeConfig } from '@tessera/contracts';
 import type { Tracker } from '@tessera/tracker';
@@ -114,8 +115,11 @@ export function createSessionTracking(config: RuntimeConfig, auth: AuthAdapter):
     const prerendered = document.documentElement.dataset['prerendered'];
     await afterLoadAndIdle();
     if (prerendered === window.location.pathname) {
+      // Said on <html data-tracker-load> so that a journey knows the tracker is waiting, not late.
+      document.documentElement.dataset['trackerLoad'] = 'on interaction';
       await firstInteraction(router, prerendered);
     }
+    delete document.documentElement.dataset['trackerLoad'];
     const { createTracker } = await import('@tessera/tracker');
     const created = createTracker({
       projectKey: settings.projectKey,

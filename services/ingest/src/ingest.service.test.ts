@@ -256,6 +256,46 @@ describeEachDatabase('ingest', ({ createDatabase }) => {
       expect(session).toEqual({ page_count: 2, error_count: 1, event_count: 7 });
     });
 
+    it('keeps nothing of a doNotRecord (or assistOnly) session: batches and snapshots answered, never stored', async () => {
+      for (const choice of [{ doNotRecord: true }, { assistOnly: true }]) {
+        const started = await t.start(choice);
+        expect(started.assistOnly).toBe(true);
+        const sent = await t.send(started, { page: 0, n: 0, events: pageEvents(0, T0 + 1000) });
+        expect(sent.statusCode, sent.body).toBe(200);
+        expect(sent.json()).toEqual({ ok: true, recorded: false });
+        const boundary = 'tessera-boundary';
+        const image = await t.app.inject({
+          method: 'POST',
+          url: '/ingest/v1/web/images',
+          headers: {
+            authorization: `Bearer ${started.token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          payload: Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="snapshot"; filename="1.webp"\r\nContent-Type: image/webp\r\n\r\n`,
+            ),
+            Buffer.from('RIFF'),
+            Buffer.from([0, 0, 0, 0]),
+            Buffer.from('WEBPVP8 '),
+            Buffer.alloc(32),
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]),
+        });
+        expect(image.statusCode, image.body).toBe(200);
+        expect(image.json()).toEqual({ ok: true, stored: [] });
+        const [kept] = await rows(sql<{ batches: number; images: number; pages: number }>`
+          select (select count(*)::int from ingest.batch where session_id = ${started.sessionID}) as batches,
+                 (select count(*)::int from ingest.image where session_id = ${started.sessionID}) as images,
+                 (select count(*)::int from ingest.page where session_id = ${started.sessionID}) as pages`);
+        expect(kept).toEqual({ batches: 0, images: 0, pages: 0 });
+        // A recorded start does not resume the assist-only session, even with its token.
+        const recorded = await t.start({ token: started.token });
+        expect(recorded.sessionID).not.toBe(started.sessionID);
+        expect(recorded.assistOnly).toBe(false);
+      }
+    });
+
     it('refuses a batch for another session or page with TRACKER_BATCH_MISMATCH', async () => {
       const a = await t.start();
       const b = await t.start();

@@ -14,6 +14,7 @@ import {
 } from '@tessera/platform';
 import type { FastifyInstance } from 'fastify';
 import { migration as sessionTracking } from '../migrations/0001-session-tracking.ts';
+import { migration as assistOnlySessions } from '../migrations/0002-assist-only-sessions.ts';
 import { quarantinedBatches } from './metrics.ts';
 import { createRetentionWorker, scheduleSweep } from './modules/retention/retention.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -99,7 +100,10 @@ export const ingestService = defineService({
   schema: INGEST_SCHEMA,
   prefix: '',
   textGuard: true,
-  migrations: { '0001-session-tracking': sessionTracking },
+  migrations: {
+    '0001-session-tracking': sessionTracking,
+    '0002-assist-only-sessions': assistOnlySessions,
+  },
   plugin: ingestPlugin,
   async seed(context: ServiceContext) {
     // The web app's project (INGEST_PROJECT_KEY): canvas recording, feature flags and usability tests off.

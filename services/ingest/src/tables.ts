@@ -40,6 +40,8 @@ export interface IngestTables extends JobTables {
     timezone: string | null;
     referrer: Generated<string>;
     created_at: Generated<Date>;
+    /** doNotRecord or assistOnly at the start: batches and snapshots are answered, never stored. */
+    assist_only: Generated<boolean>;
   };
   batch: {
     session_id: string;

@@ -73,6 +73,10 @@ export function createImageStore(db: IngestDatabase, store: ObjectStore) {
     if (files.length === 0) {
       throw new TrackerImageInvalidError('No "snapshot" file was sent.');
     }
+    if (session.assistOnly) {
+      // An assist-only (doNotRecord) session keeps nothing it sends.
+      return [];
+    }
     for (const file of files) {
       const key = imageKey(session.id, file.name);
       await store.put(key, file.bytes, file.type);

@@ -65,7 +65,11 @@ declare module 'fastify' {
 const SESSION_TOKEN_PATTERN = /^tst_[A-Za-z0-9_-]{43}$/;
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-const okSchema = z.object({ ok: z.literal(true), quarantined: z.boolean().optional() });
+const okSchema = z.object({
+  ok: z.literal(true),
+  quarantined: z.boolean().optional(),
+  recorded: z.literal(false).optional(),
+});
 const tagsSchema = z.object({ tags: z.array(z.object({ id: z.number(), selector: z.string() })) });
 const conditionsSchema = z.object({ conditions: z.array(trackerConditionSchema) });
 const flagsSchema = z.object({
@@ -142,8 +146,10 @@ export const trackerRoutes: ServiceRoutes<TrackerRoutesOptions> = async (app, op
         summary: 'Starts (or resumes) a recorded session and gives its bearer token',
         description:
           'A `userID` needs `Authorization: Bearer <customer access token>` whose subject it is ' +
-          '(TRACKER_USER_MISMATCH otherwise); an anonymous session sends null. A live `token` of the same project ' +
-          'and user resumes that session. TRACKER_PROJECT_UNKNOWN, TRACKER_VERSION_UNSUPPORTED.',
+          '(TRACKER_USER_MISMATCH otherwise); an anonymous session sends null. A live `token` of the same project, ' +
+          'user and recording choice resumes that session. `doNotRecord: true` (or `assistOnly: true`) starts an ' +
+          'assist-only session (answer `assistOnly: true`): its batches and snapshots are answered and never ' +
+          'stored. TRACKER_PROJECT_UNKNOWN, TRACKER_VERSION_UNSUPPORTED.',
         body: trackerStartRequestSchema,
         response: { 200: trackerStartResponseSchema },
       },
@@ -183,7 +189,8 @@ export const trackerRoutes: ServiceRoutes<TrackerRoutesOptions> = async (app, op
         timezone: body.timezone,
         href: body.href,
         referrer: body.referrer,
-        assistOnly: body.assistOnly,
+        // doNotRecord means what assistOnly means: a session for live assist whose events are never stored.
+        assistOnly: body.assistOnly || body.doNotRecord,
       });
       void reply.header('cache-control', 'no-store');
       return answer;
@@ -302,7 +309,8 @@ export const trackerRoutes: ServiceRoutes<TrackerRoutesOptions> = async (app, op
               'Body: the batch envelope `{ v, sessionID, tabId, page, n, events }` as JSON bytes, gzip with ' +
               '`Content-Encoding: gzip`; at most 1000000 bytes as sent and 10000000 decompressed ' +
               '(TRACKER_BATCH_TOO_LARGE). TRACKER_BATCH_ENCODING, TRACKER_BATCH_INVALID, TRACKER_BATCH_MISMATCH. ' +
-              'A batch holding an IBAN, a card number or an e-mail address is not stored: `{ ok, quarantined }`.',
+              'A batch holding an IBAN, a card number or an e-mail address is not stored: `{ ok, quarantined }`; ' +
+              'nor is a batch of an assist-only (doNotRecord) session: `{ ok, recorded: false }`.',
             querystring: batchQuerySchema,
             response: { 200: okSchema },
           },
@@ -327,7 +335,12 @@ export const trackerRoutes: ServiceRoutes<TrackerRoutesOptions> = async (app, op
           }
           const outcome = await tracker.acceptBatch(session, batch);
           void reply.header('cache-control', 'no-store');
-          return outcome === 'quarantined' ? { ok: true as const, quarantined: true } : { ok: true as const };
+          if (outcome === 'quarantined') {
+            return { ok: true as const, quarantined: true };
+          }
+          return outcome === 'not-recorded'
+            ? { ok: true as const, recorded: false as const }
+            : { ok: true as const };
         },
       );
     });

@@ -82,6 +82,8 @@ export interface TokenSession {
   readonly id: string;
   readonly projectId: string;
   readonly customerId: string | null;
+  /** Started with doNotRecord or assistOnly: nothing it sends is stored. */
+  readonly assistOnly: boolean;
 }
 
 export type ProjectRow = IngestTables['project'] & {
@@ -134,11 +136,18 @@ export function createTrackerService({ db, now, tokenMaxHours, onQuarantine }: T
   async function sessionOfToken(token: string): Promise<TokenSession | undefined> {
     const row = await db
       .selectFrom('session')
-      .select(['id', 'project_id', 'customer_id'])
+      .select(['id', 'project_id', 'customer_id', 'assist_only'])
       .where('token_hash', '=', hashToken(token))
       .where('token_expires_at', '>', now())
       .executeTakeFirst();
-    return row && { id: row.id, projectId: row.project_id, customerId: row.customer_id };
+    return (
+      row && {
+        id: row.id,
+        projectId: row.project_id,
+        customerId: row.customer_id,
+        assistOnly: row.assist_only,
+      }
+    );
   }
 
   function startAnswer(
@@ -183,7 +192,12 @@ export function createTrackerService({ db, now, tokenMaxHours, onQuarantine }: T
         .where('token_hash', '=', hashToken(input.previousToken))
         .where('token_expires_at', '>', at)
         .executeTakeFirst();
-      if (previous && previous.project_id === input.project.id && previous.customer_id === input.customerId) {
+      if (
+        previous &&
+        previous.project_id === input.project.id &&
+        previous.customer_id === input.customerId &&
+        previous.assist_only === input.assistOnly
+      ) {
         await db
           .updateTable('session')
           .set({ token_expires_at: expiryAfter(at, previous.started_at) })
@@ -229,6 +243,7 @@ export function createTrackerService({ db, now, tokenMaxHours, onQuarantine }: T
         height: input.height,
         timezone: input.timezone === null ? null : cleanText(input.timezone, 64),
         referrer: pageAddress(input.referrer),
+        assist_only: input.assistOnly,
       })
       .execute();
     return startAnswer(input.project, { id, userUuid, ...agent }, token, input.assistOnly);
@@ -241,7 +256,12 @@ export function createTrackerService({ db, now, tokenMaxHours, onQuarantine }: T
   async function acceptBatch(
     session: TokenSession,
     batch: TrackerBatch,
-  ): Promise<'stored' | 'duplicate' | 'quarantined'> {
+  ): Promise<'stored' | 'duplicate' | 'quarantined' | 'not-recorded'> {
+    if (session.assistOnly) {
+      // doNotRecord / assistOnly: the session exists for live assist only; no event of it is kept.
+      await touch(session.id);
+      return 'not-recorded';
+    }
     const findings = scanValue(batch.events);
     if (hasFindings(findings)) {
       const inserted = await db

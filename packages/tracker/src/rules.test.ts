@@ -8,6 +8,7 @@ import {
   recordedUrl,
   trackerVersionWarning,
   truncateLabel,
+  withoutUrlSecrets,
 } from './rules.ts';
 
 describe('section 5 rules', () => {
@@ -52,6 +53,30 @@ describe('recordedUrl', () => {
       '/api/payees/***************************',
     );
     expect(recordedUrl('https://cdn.test/a.js?v=1', origin)).toBe('https://cdn.test/a.js?v=');
+  });
+});
+
+describe('withoutUrlSecrets', () => {
+  it('removes query values, fragments and credentials from URLs in error stacks and messages, keeping frames', () => {
+    const stack = [
+      'TypeError: failed at https://bank.test/pay?iban=FR76&token=s3cret#frag',
+      '    at load (https://bank.test/assets/app.js?v=9f2c&sig=abc:12:345)',
+      '    at https://ana:hunter2@cdn.test/lib.js?key=k-123:7',
+      '    at webpack://app/src/pay.ts?query=1:3:4',
+    ].join('\n');
+    const cleaned = withoutUrlSecrets(stack);
+    expect(cleaned).toBe(
+      [
+        'TypeError: failed at https://bank.test/pay?iban=&token=',
+        '    at load (https://bank.test/assets/app.js?v=&sig=:12:345)',
+        '    at https://cdn.test/lib.js?key=:7',
+        '    at webpack://app/src/pay.ts?query=:3:4',
+      ].join('\n'),
+    );
+    for (const secret of ['s3cret', 'frag', 'hunter2', 'ana:', '9f2c', 'k-123']) {
+      expect(cleaned).not.toContain(secret);
+    }
+    expect(withoutUrlSecrets('no url here: 12:34')).toBe('no url here: 12:34');
   });
 });
 

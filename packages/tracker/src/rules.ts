@@ -66,6 +66,33 @@ export function recordedUrl(url: string, origin: string): string {
   return capHref(maskAlways(`${base}${query}`));
 }
 
+/** URLs written in free text (an error message or stack, a console message). */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s()<>"'`]+/giu;
+
+/**
+ * Free text (an error message or stack, a console message) with every URL in it as the network events keep them:
+ * no user:password@, no fragment, query keys kept and values removed ('?token=' not '?token=abc'); a stack frame's
+ * ':line:column' stays.
+ */
+export function withoutUrlSecrets(text: string): string {
+  return text.replace(URL_IN_TEXT, (found) => {
+    const position = /(?::\d+){1,2}$/u.exec(found)?.[0] ?? '';
+    let url = found.slice(0, found.length - position.length);
+    url = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/iu, '$1');
+    url = url.split('#')[0] ?? '';
+    const mark = url.indexOf('?');
+    if (mark >= 0) {
+      const keys = url
+        .slice(mark + 1)
+        .split('&')
+        .filter((pair) => pair !== '')
+        .map((pair) => `${pair.split('=')[0] ?? ''}=`);
+      url = `${url.slice(0, mark)}${keys.length > 0 ? `?${keys.join('&')}` : ''}`;
+    }
+    return `${url}${position}`;
+  });
+}
+
 /** A random 12-hex-character tab id. */
 export function newTabId(
   random: (array: Uint8Array) => Uint8Array = (a) => crypto.getRandomValues(a),

@@ -6,7 +6,7 @@
  */
 import type { Metric } from 'web-vitals';
 import { CONSOLE_MESSAGES_PER_TICK, CUSTOM_TEXT_MAX_LENGTH } from './constants.ts';
-import { recordedUrl } from './rules.ts';
+import { recordedUrl, withoutUrlSecrets } from './rules.ts';
 
 export type AddEvent = (tag: string, payload: Record<string, unknown>) => void;
 
@@ -16,8 +16,11 @@ export interface TelemetryOptions {
   origin: string;
 }
 
-const truncate = (text: string): string =>
-  text.length > CUSTOM_TEXT_MAX_LENGTH ? `${text.slice(0, CUSTOM_TEXT_MAX_LENGTH)}…` : text;
+/** Free text as recorded: URLs in it lose query values, fragments and credentials, then it is truncated. */
+const truncate = (raw: string): string => {
+  const text = withoutUrlSecrets(raw);
+  return text.length > CUSTOM_TEXT_MAX_LENGTH ? `${text.slice(0, CUSTOM_TEXT_MAX_LENGTH)}…` : text;
+};
 
 function describe(value: unknown): string {
   if (value instanceof Error) {

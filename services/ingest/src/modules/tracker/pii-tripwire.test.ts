@@ -143,3 +143,23 @@ describe('scanValue', () => {
     expect(scanValue(deep)).toEqual({ email: 1 });
   });
 });
+
+describe('what a formatted page or a hostile sender writes', () => {
+  it('finds an IBAN or a card grouped with no-break or narrow no-break spaces (as French formatting writes them)', () => {
+    expect(scanText('IBAN FR76\u00a03000\u00a06000\u00a00112\u00a03456\u00a07890\u00a0189')).toEqual({
+      iban: 1,
+    });
+    expect(scanText('fr76\u202f3000\u202f6000\u202f0112\u202f3456\u202f7890\u202f189')).toEqual({ iban: 1 });
+    expect(scanText('Carte 4111\u00a01111\u00a01111\u00a01111')).toEqual({ card: 1 });
+    expect(scanText('Carte 4111\u202f1111\u202f1111\u202f1111')).toEqual({ card: 1 });
+  });
+
+  it('scans object keys as well as values (a sender can put anything in a key)', () => {
+    expect(scanValue({ type: 2, data: { attributes: { 'ana@example.com': '' } } })).toEqual({ email: 1 });
+    expect(scanValue([{ FR7630006000011234567890189: true }])).toEqual({ iban: 1 });
+    // rrweb's own keys (attribute names, style properties) are not findings.
+    expect(
+      scanValue({ attributes: { 'data-testid': 'x', 'aria-label': 'y', style: { 'margin-top': '2px' } } }),
+    ).toEqual({});
+  });
+});

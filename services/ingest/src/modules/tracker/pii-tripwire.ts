@@ -1,7 +1,8 @@
 /**
  * The PII tripwire (docs/security.md, "Session recordings"): the tracker masks inputs and text before anything leaves
- * the page; this is the second line. Every batch, decompressed, is walked and each STRING value (text, attributes,
- * custom event payloads; never numbers, so timestamps and node ids cannot trip it) is scanned for
+ * the page; this is the second line. Every batch, decompressed, is walked and each STRING value and object key
+ * (text, attributes, custom event payloads; never numbers, so timestamps and node ids cannot trip it) is scanned,
+ * no-break and thin spaces read as spaces, for
  * - IBANs: a known country code, two check digits and the country's length (ISO 13616), valid mod 97, written in
  *   one case (upper or lower: mixed case is base64 or an id);
  * - card numbers: 13 to 19 digits, first digit 2 to 6, optional single spaces or hyphens between digits, valid Luhn;
@@ -205,9 +206,13 @@ function countEmails(text: string): number {
   return count;
 }
 
+/** Spaces a formatted page groups digits with (no-break, narrow no-break, figure, thin, tab): read as a space. */
+const groupingSpaces = /[\t\u00a0\u2007\u2009\u202f]/g;
+
 /** Scans one string. */
-export function scanText(text: string): PiiFindings {
+export function scanText(raw: string): PiiFindings {
   const findings: PiiFindings = {};
+  const text = raw.replace(groupingSpaces, ' ');
   // Cheap pre-checks: most strings of a recording hold no digit run or no '@'.
   if (/\d/.test(text)) {
     const ibans = countIbans(text);
@@ -245,8 +250,9 @@ export function scanValue(value: unknown): PiiFindings {
         stack.push(item);
       }
     } else if (typeof current === 'object' && current !== null) {
-      for (const item of Object.values(current)) {
-        stack.push(item);
+      // Keys too: a sender can put anything in one (an attribute name, a payload key).
+      for (const [key, item] of Object.entries(current)) {
+        stack.push(key, item);
       }
     }
   }

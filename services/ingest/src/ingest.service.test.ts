@@ -181,6 +181,23 @@ describeEachDatabase('ingest', ({ createDatabase }) => {
       expect(signedIn.sessionID).not.toBe(first.sessionID);
     });
 
+    it("after sign-out, the customer's old session token writes nothing more and resumes nothing", async () => {
+      const customer = await t.start({ userID: CUSTOMER_ID }, await t.token(CUSTOMER_ID));
+      expect((await t.send(customer, { page: 0, n: 0, events: pageEvents(0, T0 + 1000) })).statusCode).toBe(
+        200,
+      );
+      // Sign-out: the tab starts anonymously, giving the old token.
+      const anonymous = await t.start({ token: customer.token });
+      expect(anonymous.sessionID).not.toBe(customer.sessionID);
+      // A copy of the old token (another tab, an attacker) can neither write into the customer's session...
+      const late = await t.send(customer, { page: 0, n: 1, events: pageEvents(0, T0 + 2000) });
+      expect(late.statusCode).toBe(401);
+      expect(late.json().error.code).toBe('TRACKER_TOKEN_INVALID');
+      // ...nor resume it, even signed in as the same customer.
+      const again = await t.start({ token: customer.token, userID: CUSTOMER_ID }, await t.token(CUSTOMER_ID));
+      expect(again.sessionID).not.toBe(customer.sessionID);
+    });
+
     it('refuses an unknown project, an old tracker and malformed bodies with documented codes', async () => {
       const post = (payload: unknown) =>
         t.app.inject({ method: 'POST', url: '/ingest/v1/web/start', payload: payload as object });

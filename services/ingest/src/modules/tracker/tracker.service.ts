@@ -216,6 +216,11 @@ export function createTrackerService({ db, now, tokenMaxHours, onQuarantine }: T
           input.assistOnly,
         );
       }
+      if (previous) {
+        // Not resumable (sign-in, sign-out, another user or recording choice): the old token dies here, so a
+        // copy of it cannot keep writing into the signed-out customer's session.
+        await db.updateTable('session').set({ token_expires_at: at }).where('id', '=', previous.id).execute();
+      }
     }
     const token = newSessionToken();
     const agent = parseUserAgent(input.userAgent);

@@ -101,7 +101,7 @@ export function ApiKeysSection() {
       {created ? (
         <Banner tone="success">
           <p>{t('apiKeys.createdOnce')}</p>
-          <code data-testid="api-key-secret" className="app-secret">
+          <code data-testid="api-key-secret" className="app-secret" data-private="">
             {created.secret}
           </code>{' '}
           <Button

@@ -284,8 +284,9 @@ describe('tracker in a browser', () => {
     });
     expect(starts.map((start) => [start.body.userID, start.body.token, start.authorization])).toEqual([
       ['customer-1', null, 'Bearer access-1'],
-      [null, null, undefined],
-      [null, null, undefined], // no access token: anonymous, never an unverifiable user id
+      // The old token goes along (the ingest expires it rather than resume it for another user).
+      [null, 'token-1', undefined],
+      [null, 'token-2', undefined], // no access token: anonymous, never an unverifiable user id
     ]);
     expect(await trackerStatus(page)).toMatchObject({ state: 'active', sessionID: 'session-3' });
     await page.context().close();

@@ -348,6 +348,9 @@ export function createTracker(options: TrackerOptions): Tracker {
     return stored;
   }
 
+  /** The tab's last session when the user changed, active within 30 minutes: its token goes to the next start. */
+  let retired: StoredSession | null = null;
+
   function remember() {
     if (session) {
       writeStored({
@@ -699,9 +702,13 @@ export function createTracker(options: TrackerOptions): Tracker {
       }
     };
     const previous = resumable();
+    const last = previous ?? retired;
+    retired = null;
     let answer: StartResponse;
     try {
-      answer = await callStart(previous?.token ?? null);
+      // After a change of user (sign-in, sign-out), the tab's last token still goes along: the ingest does not
+      // resume it for another user and expires it, so no copy of it can write into the old session.
+      answer = await callStart(last?.token ?? null);
     } catch (caught) {
       const canceled = caught instanceof StartError && caught.canceled;
       const reason = caught instanceof Error ? caught.message : String(caught);
@@ -715,7 +722,8 @@ export function createTracker(options: TrackerOptions): Tracker {
     if (mine !== generation) {
       return { ok: false, reason: 'stopped while starting' };
     }
-    const page = previous && previous.sessionID === answer.sessionID ? previous.page + 1 : 0;
+    // Resumed (the ingest decides: same project, customer and recording choice): the next page index.
+    const page = last && last.sessionID === answer.sessionID ? last.page + 1 : 0;
     session = { ...answer, page };
     error = null;
     remember();
@@ -871,6 +879,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       return;
     }
     await stop();
+    const old = readStored();
+    retired = old && Date.now() - old.lastActive <= SESSION_RESTART_MS ? old : null;
     writeStored(null);
     await start();
   }

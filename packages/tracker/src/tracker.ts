@@ -772,6 +772,9 @@ export function createTracker(options: TrackerOptions): Tracker {
     pageEvent();
     document.addEventListener('visibilitychange', onHide);
     window.addEventListener('pagehide', onPageHide);
+    // A full page load or a closing tab: beforeunload comes while the old page still lives (until the next page's
+    // answer), which gives the worker time to send what it holds; pagehide alone often comes too late for it.
+    window.addEventListener('beforeunload', onPageHide);
     void getJson('/v1/web/tags').then((list) => {
       if (mine === generation) {
         startTags(list);
@@ -821,6 +824,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     timers = [];
     document.removeEventListener('visibilitychange', onHide);
     window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('beforeunload', onPageHide);
     for (const plugin of plugins) {
       plugin.onStop?.();
     }

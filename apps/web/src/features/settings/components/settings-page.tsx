@@ -50,7 +50,9 @@ const ChangeSponsorSection = lazy(() =>
 const DelegateAccountsSection = lazy(() =>
   import('./delegate-accounts-section.tsx').then((m) => ({ default: m.DelegateAccountsSection })),
 );
-const ApiKeysSection = lazy(() => import('./api-keys-section.tsx').then((m) => ({ default: m.ApiKeysSection })));
+const ApiKeysSection = lazy(() =>
+  import('./api-keys-section.tsx').then((m) => ({ default: m.ApiKeysSection })),
+);
 
 /** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
 export function SettingsPage({ section }: { section: SettingsSection }) {

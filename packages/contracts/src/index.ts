@@ -21,5 +21,6 @@ export * from './trading-preferences.ts';
 export * from './account-profile.ts';
 export * from './account-notifications.ts';
 export * from './referrals.ts';
+export * from './legal-documents.ts';
 export * from './text.ts';
 export * from './session-tracking.ts';

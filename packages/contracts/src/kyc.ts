@@ -159,6 +159,11 @@ export const updateCustomerProfileSchema = z.object({ referenceCurrency: referen
 export interface UserManagementApi {
   /** The customer's profile; a customer never seen before is level 0, not_started, EUR. */
   getCustomer(userId: string): Promise<CustomerProfile>;
+  /**
+   * The legal documents whose current version the customer has still to accept (legal-documents.ts); money
+   * movements are refused with LEGAL_ACCEPTANCE_REQUIRED while it is not empty. Optional: a stand-in may omit it.
+   */
+  legalDocumentsToAccept?(userId: string): Promise<readonly string[]>;
 }
 
 /** `context.clients?.get(USER_MANAGEMENT_CLIENT)`: the user-management service's in-process client. */

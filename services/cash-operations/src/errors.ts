@@ -142,3 +142,10 @@ export const StatementTooLargeError = defineError(
   422,
   'This month has too many movements for one statement.',
 );
+
+/** A current version of a legal document is not accepted yet (user management, docs/api.md "Legal documents"). */
+export const LegalAcceptanceRequiredError = defineError(
+  'LEGAL_ACCEPTANCE_REQUIRED',
+  403,
+  'Accept the new version of the legal documents in Settings before moving money.',
+);

@@ -146,3 +146,10 @@ export const LedgerUnavailableError = defineError(
   503,
   'The order could not be confirmed yet; send it again with the same clientOrderId.',
 );
+
+/** A current version of a legal document is not accepted yet (user management, docs/api.md "Legal documents"). */
+export const LegalAcceptanceRequiredError = defineError(
+  'LEGAL_ACCEPTANCE_REQUIRED',
+  403,
+  'Accept the new version of the legal documents in Settings before moving money.',
+);

@@ -16,6 +16,7 @@ import { createKyc } from '../migrations/0003-kyc.ts';
 import { createDelegates } from '../migrations/0006-delegates.ts';
 import { createApiKeys } from '../migrations/0007-api-keys.ts';
 import { createProfile } from '../migrations/0004-profile.ts';
+import { createLegalAcceptances } from '../migrations/0005-legal-acceptances.ts';
 import { createNotifications } from '../migrations/0008-notifications.ts';
 import { createReferrals } from '../migrations/0009-referrals.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
@@ -28,6 +29,8 @@ import { createAccessApi, registerAccess, seedAccess } from './modules/access.ts
 import { registerProfile } from './modules/profile/profile.plugin.ts';
 import { registerNotifications } from './modules/notifications/notifications.plugin.ts';
 import { referralsOf, registerReferrals } from './modules/referrals/referrals.plugin.ts';
+import { createLegalService } from './modules/legal/legal.service.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
 
 /** The identity directory when the identity service is mounted in this process. */
 function directoryOf(context: ServiceContext): () => IdentityDirectoryApi | undefined {
@@ -54,6 +57,7 @@ export const userManagementService = defineService({
     '0006-delegates': createDelegates,
     '0007-api-keys': createApiKeys,
     '0004-profile': createProfile,
+    '0005-legal-acceptances': createLegalAcceptances,
     '0008-notifications': createNotifications,
     '0009-referrals': createReferrals,
   },
@@ -62,6 +66,9 @@ export const userManagementService = defineService({
     Object.assign(
       createUserManagementApi(context.db, { directory: directoryOf(context) }),
       createAccessApi(context),
+      {
+        legalDocumentsToAccept: (userId: string) => createLegalService(context.db).toAccept(userId),
+      },
     ),
   offersAccessResolver: true,
   async plugin(app, { context }) {
@@ -76,6 +83,7 @@ export const userManagementService = defineService({
       identityVerified: (userId, level) => referrals.identityVerified(userId, level),
     });
     await registerReferrals(app, context);
+    await app.register(legalRoutes, { context, legal: createLegalService(context.db) });
   },
   /** The demo customers' levels (PRODUCT.md "Demo data"): in demo mode only. */
   async seed(context) {
@@ -95,5 +103,14 @@ export const userManagementService = defineService({
       }
     }
     await seedAccess(context);
+    // The demo customers have accepted the current legal documents (modules/legal).
+    const legal = createLegalService(context.db);
+    for (const userId of [
+      DEMO_USER_IDS.verifiedCustomer,
+      DEMO_USER_IDS.freshCustomer,
+      DEMO_USER_IDS.delegate,
+    ]) {
+      await legal.acceptCurrent(userId, 'seed');
+    }
   },
 });

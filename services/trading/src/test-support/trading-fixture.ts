@@ -81,6 +81,8 @@ export async function startTradingFixture(
      * events), with this as its settings' test clock (MARKET_DATA_CLOCK_START); null: the real time.
      */
     marketDataClockStartMs?: number | null;
+    /** Serves user management's HTTP routes too (e.g. /api/user-management/me/legal). */
+    mountUserManagement?: boolean;
   } = {},
 ): Promise<TradingFixture> {
   const issuer = await createTestTokenIssuer();
@@ -98,7 +100,8 @@ export async function startTradingFixture(
       runtime = started;
     },
   });
-  // In the server's order (server/src/services.ts); only cash operations and trading serve HTTP here.
+  // In the server's order (server/src/services.ts); only cash operations and trading serve HTTP here (and user
+  // management when asked).
   const services: ServiceDefinition[] = [
     userManagementService,
     ledgerService,
@@ -113,7 +116,11 @@ export async function startTradingFixture(
     services,
     database,
     auth: issuer.verifier,
-    mount: [cashOperations.name, trading.name],
+    mount: [
+      cashOperations.name,
+      trading.name,
+      ...(options.mountUserManagement ? [userManagementService.name] : []),
+    ],
   });
   const clients = composed.clients;
   const ledger = clients.get(LEDGER_CLIENT);

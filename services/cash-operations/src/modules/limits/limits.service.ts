@@ -16,7 +16,12 @@ import {
 } from '@tessera/contracts';
 import { Decimal, EUR, minorUnits, multiplyAmount } from '@tessera/money';
 import { sql } from 'kysely';
-import { DepositAboveSingleMaxError, KycLevelRequiredError, LimitExceededError } from '../../errors.ts';
+import {
+  DepositAboveSingleMaxError,
+  KycLevelRequiredError,
+  LegalAcceptanceRequiredError,
+  LimitExceededError,
+} from '../../errors.ts';
 import type { CashCore } from '../accounts/cash-core.ts';
 import type { CashDatabase } from '../accounts/tables.ts';
 import { formatMinor } from '../accounts/amounts.ts';
@@ -55,7 +60,19 @@ export async function requireKycOperation(
       operation,
     });
   }
+  await requireLegalAcceptance(core, userId);
   return profile;
+}
+
+/**
+ * LEGAL_ACCEPTANCE_REQUIRED while the customer has a current version of a legal document to accept (user
+ * management's client): every money movement goes through requireKycOperation, before anything is reserved.
+ */
+export async function requireLegalAcceptance(core: CashCore, userId: string): Promise<void> {
+  const documents = (await core.customers.legalDocumentsToAccept?.(userId)) ?? [];
+  if (documents.length > 0) {
+    throw new LegalAcceptanceRequiredError(undefined, { documents: [...documents] });
+  }
 }
 
 /** The EUR value of an amount at the current mid rate, in cents, rounded half up. */

@@ -30,6 +30,7 @@ import {
   InsufficientPositionError,
   InvalidTrailError,
   KycLevelRequiredError,
+  LegalAcceptanceRequiredError,
   MarketClosedError,
   NoReferencePriceError,
   PriceNotOnTickError,
@@ -178,6 +179,11 @@ async function assertKycAllowsTrading(core: TradingCore, userId: string): Promis
       kycLevel: customer.kycLevel,
       requiredLevel: minimumLevelFor('trading'),
     });
+  }
+  // A current version of a legal document not accepted yet: no new order (docs/api.md, "Legal documents").
+  const documents = (await core.customers.legalDocumentsToAccept?.(userId)) ?? [];
+  if (documents.length > 0) {
+    throw new LegalAcceptanceRequiredError(undefined, { documents: [...documents] });
   }
 }
 

@@ -3,6 +3,7 @@
  * a customer's current wallet of an asset, so their money movements use the customer's real wallet, and a way to
  * tell the customer live that a wallet changed. Wallet balances stay in the ledger; nobody keeps a copy.
  */
+import type { WalletHoldingFunds } from './account-close.ts';
 
 /** A customer's current wallet of one asset, and the ledger account (bank tenant) that holds its balance. */
 export interface CurrentWalletRef {
@@ -34,6 +35,11 @@ export interface CashOperationsApi {
     operationId: string,
     walletId: string,
   ): Promise<CashOperationSummary | null>;
+  /**
+   * The customer's wallets that hold money: a posted balance other than zero or money pending in or out (user
+   * management refuses to close the account while any does). Optional: test doubles omit it.
+   */
+  walletsHoldingFunds?(userId: string): Promise<readonly WalletHoldingFunds[]>;
 }
 
 /** What {@link CashOperationsApi.describeOperation} tells: kind, status and signed amount in the asset's scale. */

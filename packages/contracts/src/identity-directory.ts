@@ -46,6 +46,16 @@ export interface IdentityDirectoryApi {
    * in test doubles.
    */
   emailCustomer?(userId: string, notice: CustomerEmailNotice, value?: string): Promise<void>;
+  /**
+   * Whether `password` is the enabled customer's current password (closing the account asks for it). Offered by
+   * the identity service; absent in test doubles.
+   */
+  verifyCustomerPassword?(userId: string, password: string): Promise<boolean>;
+  /**
+   * Closes the customer's sign-in: the user is disabled (sign-in refused) and every session ends at once. Offered
+   * by the identity service; absent in test doubles.
+   */
+  disableCustomer?(userId: string): Promise<void>;
 }
 
 /**

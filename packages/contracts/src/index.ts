@@ -19,6 +19,7 @@ export * from './trading.ts';
 export * from './cash-rails.ts';
 export * from './trading-preferences.ts';
 export * from './account-profile.ts';
+export * from './account-close.ts';
 export * from './account-notifications.ts';
 export * from './referrals.ts';
 export * from './legal-documents.ts';

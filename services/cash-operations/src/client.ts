@@ -8,7 +8,7 @@ import type { ServiceContext } from '@tessera/platform';
 import type { CashCore } from './modules/accounts/cash-core.ts';
 import { findOperationRows } from './modules/activity/operations.repository.ts';
 import { findCurrentWallet } from './modules/wallets/wallets.repository.ts';
-import { ensureCurrentWallet } from './modules/wallets/wallets.service.ts';
+import { ensureCurrentWallet, listCustomerWallets } from './modules/wallets/wallets.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,6 +45,23 @@ export function createCashOperationsApi(core: () => CashCore): CashOperationsApi
             amountMinor: String(row.amount_minor),
           }
         : null;
+    },
+    // Closing an account (user management): every wallet with money posted or pending blocks it.
+    async walletsHoldingFunds(userId) {
+      if (!UUID.test(userId)) {
+        return [];
+      }
+      const nonZero = (value: string) => /[1-9]/.test(value);
+      const wallets = await listCustomerWallets(core(), userId);
+      return wallets
+        .map((wallet) => ({
+          walletId: wallet.id,
+          name: wallet.name,
+          asset: wallet.asset,
+          posted: wallet.balance.posted,
+          pending: nonZero(wallet.balance.pendingIncoming) || nonZero(wallet.balance.pendingOutgoing),
+        }))
+        .filter((wallet) => nonZero(wallet.posted) || wallet.pending);
     },
   };
 }

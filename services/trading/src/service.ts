@@ -3,7 +3,7 @@
  * the runtime (internal venue, orders, alerts, expiry sweep), the HTTP routes and the customer websocket under
  * /api/trading.
  */
-import { TRADING_API_PREFIX } from '@tessera/contracts';
+import { TRADING_API_PREFIX, type TradingApi } from '@tessera/contracts';
 import { defineService, websocketSupport } from '@tessera/platform';
 import { createTrading } from '../migrations/0001-trading.ts';
 import { outboxRowsNameTheirOrder } from '../migrations/0002-outbox-rows-name-their-order.ts';
@@ -13,6 +13,7 @@ import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.ts';
+import { OPEN_STATUSES, type TradingDatabase } from './modules/orders/orders.tables.ts';
 import {
   startTradingRuntime,
   type TradingRuntime,
@@ -32,6 +33,19 @@ export function defineTradingService(
       '0002-outbox-rows-name-their-order': outboxRowsNameTheirOrder,
       '0003-orders-hold-their-unions': ordersHoldTheirUnions,
     },
+    /** TRADING_CLIENT of @tessera/contracts: user management counts open orders before closing an account. */
+    createClient: async (context): Promise<TradingApi> => ({
+      async openOrderCount(userId) {
+        const db = context.db as TradingDatabase;
+        const row = await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('user_id', '=', userId)
+          .where('status', 'in', [...OPEN_STATUSES])
+          .executeTakeFirst();
+        return Number(row?.count ?? 0);
+      },
+    }),
     async plugin(app, { context }) {
       const runtime = await startTradingRuntime(context, options);
       options.onStart?.(runtime);

@@ -27,6 +27,7 @@ import {
 import { registerKyc } from './modules/kyc/kyc.plugin.ts';
 import { createAccessApi, registerAccess, seedAccess } from './modules/access.ts';
 import { registerProfile } from './modules/profile/profile.plugin.ts';
+import { closeRoutes } from './modules/close/close.routes.ts';
 import { registerNotifications } from './modules/notifications/notifications.plugin.ts';
 import { referralsOf, registerReferrals } from './modules/referrals/referrals.plugin.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
@@ -76,7 +77,8 @@ export const userManagementService = defineService({
     await app.register(customerRoutes, { context, customers });
     await registerKyc(app, context, customers);
     await registerAccess(app, context);
-    await registerProfile(app, context);
+    const profile = await registerProfile(app, context);
+    await app.register(closeRoutes, { context, profile });
     const referrals = referralsOf(context);
     await registerNotifications(app, context, {
       depositSettled: (userId) => referrals.depositSettled(userId),

@@ -15,6 +15,8 @@ import type { UserRow } from '../tokens/tokens.service.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
 import { enqueueMessage } from '../outbox/outbox.repository.ts';
 import { pickLocale } from '../outbox/messages.ts';
+import { announceRevocations } from '../tokens/revocation-feed.ts';
+import { burnVerification, verifyPassword } from '../users/passwords.ts';
 
 function displayNameOf(user: Pick<UserRow, 'email' | 'attributes'>): string {
   const name = [user.attributes['given_name'], user.attributes['family_name']]
@@ -55,6 +57,42 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
         // A notification's amount or product, from another service: bounded, one line.
         value: value.replace(/[\r\n]+/g, ' ').slice(0, 80),
       });
+    },
+    // Closing an account (user management's close module): the customer's password, then sign-in disabled.
+    async verifyCustomerPassword(userId: string, password: string): Promise<boolean> {
+      const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUserById(db, userId) : undefined;
+      if (!user || !user.enabled || user.groups.length > 0 || !user.password_hash) {
+        return burnVerification(password);
+      }
+      return verifyPassword(user.password_hash, password);
+    },
+    async disableCustomer(userId: string): Promise<void> {
+      const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUserById(db, userId) : undefined;
+      if (!user || user.groups.length > 0) {
+        return;
+      }
+      await db
+        .updateTable('users')
+        .set({ enabled: false, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      // As TokenService.revokeUserSessions: every live session ends, and verifiers hear it at once.
+      const live = await db
+        .selectFrom('sessions')
+        .select('origin_jti')
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      const originJtis = live.map((row) => row.origin_jti);
+      if (originJtis.length > 0) {
+        await db
+          .updateTable('sessions')
+          .set({ revoked_at: new Date() })
+          .where('origin_jti', 'in', originJtis)
+          .where('revoked_at', 'is', null)
+          .execute();
+        announceRevocations(originJtis);
+      }
     },
     async getContact(userId: string): Promise<UserContact | null> {
       if (!/^[0-9a-f-]{36}$/i.test(userId)) {

@@ -23,12 +23,16 @@ export function configureProfileForTest(context: ServiceContext, options: Profil
   testOptions.set(context, options);
 }
 
-/** Registers the profile module on the service's app. */
-export async function registerProfile(app: FastifyInstance, context: ServiceContext): Promise<void> {
+/** Registers the profile module on the service's app; answers its service (closing an account deletes the picture). */
+export async function registerProfile(
+  app: FastifyInstance,
+  context: ServiceContext,
+): Promise<ProfileService> {
   const test = testOptions.get(context);
   const store = test?.store ?? (await createObjectStore(loadObjectStoreSettings(), context.config.dataDir));
   const profile = createProfileService({ db: context.db, store });
   test?.onBuilt?.(profile);
   await app.register(profileRoutes, { context, profile });
   await app.register(profileStaffRoutes, { context, profile });
+  return profile;
 }

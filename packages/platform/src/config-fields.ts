@@ -32,6 +32,36 @@ export function envBoolean(defaultValue: boolean) {
     .default(defaultValue);
 }
 
+const PROXY_ADDRESS = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/[0-9]{1,3})?$/;
+
+/**
+ * TRUST_PROXY: a boolean word as {@link envBoolean}, or a comma-separated list of the balancers' IPv4/IPv6 addresses
+ * or CIDR blocks (kept as a string for Fastify's trustProxy), default false.
+ */
+export function envTrustProxy() {
+  return z
+    .string()
+    .transform((value, context) => {
+      const word = value.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(word)) {
+        return true;
+      }
+      if (['false', '0', 'no', 'off'].includes(word)) {
+        return false;
+      }
+      const parts = value.split(',').map((part) => part.trim());
+      if (parts.length > 0 && parts.length <= 64 && parts.every((part) => PROXY_ADDRESS.test(part))) {
+        return parts.join(',');
+      }
+      context.addIssue({
+        code: 'custom',
+        message: 'must be true, false or a list of proxy addresses or CIDR blocks',
+      });
+      return z.NEVER;
+    })
+    .default(false);
+}
+
 /** One of a fixed list of words, with a default when unset. */
 export function envEnum<const T extends readonly [string, ...string[]]>(values: T, defaultValue: T[number]) {
   return z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(defaultValue as never);

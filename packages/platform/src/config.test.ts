@@ -69,6 +69,17 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.serviceUrls)).toBe(true);
   });
 
+  it("takes TRUST_PROXY as a boolean word or as the balancers' addresses", () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toBe(
+      '10.0.0.0/8,192.168.1.7,fd00::/8',
+    );
+    expect(
+      problemsOf(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,evil.example' })).map((l) => l.split(':')[0]),
+    ).toEqual(['TRUST_PROXY']);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

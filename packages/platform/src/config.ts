@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import {
   envBaseUrl,
-  envBoolean,
+  envTrustProxy,
   envEnum,
   envHttpUrl,
   envInteger,
@@ -141,7 +141,7 @@ export const platformEnvSchema = z.object({
   DATA_DIR: envString('./data', 4096).refine((value) => value.length > 0, { error: 'must not be empty' }),
   LOG_LEVEL: envEnum(logLevels, 'info'),
   PUBLIC_URL: envHttpUrl().optional(),
-  TRUST_PROXY: envBoolean(false),
+  TRUST_PROXY: envTrustProxy(),
   WEB_DIST_DIR: envString('', 4096),
   CONSOLE_DIST_DIR: envString('', 4096),
   IDENTITY_REGION: envString('eu-west-1', 64),
@@ -220,7 +220,11 @@ export interface Config {
   readonly logLevel: (typeof logLevels)[number];
   /** The public origin used in links (e-mails); no trailing slash. */
   readonly publicUrl: string | undefined;
-  readonly trustProxy: boolean;
+  /**
+   * Which peers' X-Forwarded-For/-Proto to believe: false (none), true (any: the leftmost address, which the caller
+   * writes), or the balancers' addresses/CIDRs (the address the first untrusted hop gave: not spoofable).
+   */
+  readonly trustProxy: boolean | string;
   /** Where the built web app and console are served from; empty means apps/<name>/dist of this checkout. */
   readonly webDistDir: string;
   readonly consoleDistDir: string;

@@ -42,7 +42,7 @@ export interface ServiceAppOptions {
   /** Close `database` with the app. */
   readonly closeDatabase?: boolean;
   /** Trust X-Forwarded-For; default `config.trustProxy`. */
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: boolean | string;
   /** Fastify's logging options (createFastifyLoggingOptions); default silent. */
   readonly logging?: Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'>;
   /**

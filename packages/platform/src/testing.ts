@@ -180,7 +180,7 @@ export interface ServiceTestAppOptions {
   /** Close `database` with the app (default false: the test closes it). */
   readonly closeDatabase?: boolean;
   /** Trust X-Forwarded-For (suites that give each request its own address). */
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: boolean | string;
   /** Runs after the seeds and before any route is registered (a test's settings on a service's context). */
   beforeMount?(composed: ComposedServices): void | Promise<void>;
 }

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'kyc',
   'account',
   'account-notifications',
+  'legal',
   'access',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -53,6 +53,9 @@ const DelegateAccountsSection = lazy(() =>
 const ApiKeysSection = lazy(() =>
   import('./api-keys-section.tsx').then((m) => ({ default: m.ApiKeysSection })),
 );
+const LegalDocumentsSection = lazy(() =>
+  import('./legal-documents-section.tsx').then((m) => ({ default: m.LegalDocumentsSection })),
+);
 
 /** /dashboard/settings/: the twenty sections of spec section 4, chosen by `content`. */
 export function SettingsPage({ section }: { section: SettingsSection }) {
@@ -118,6 +121,8 @@ function SettingsPanel({ section }: { section: SettingsSection }) {
       return <DelegateAccountsSection />;
     case 'api':
       return <ApiKeysSection />;
+    case 'legalDocuments':
+      return <LegalDocumentsSection />;
     case 'personalInformation':
       return <PersonalInformationSection />;
     case 'appearance':

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'kyc',
   'account',
   'account-notifications',
+  'account-close',
   'legal',
   'access',
 ] as const;

@@ -35,6 +35,9 @@ const LanguagesSection = lazy(() =>
 const AppearanceSection = lazy(() =>
   import('./account-preferences-section.tsx').then((m) => ({ default: m.AppearanceSection })),
 );
+const CloseAccountSection = lazy(() =>
+  import('./close-account-section.tsx').then((m) => ({ default: m.CloseAccountSection })),
+);
 const NotificationsSection = lazy(() =>
   import('./notifications-section.tsx').then((m) => ({ default: m.NotificationsSection })),
 );
@@ -123,6 +126,8 @@ function SettingsPanel({ section }: { section: SettingsSection }) {
       return <ApiKeysSection />;
     case 'legalDocuments':
       return <LegalDocumentsSection />;
+    case 'closeAccount':
+      return <CloseAccountSection />;
     case 'personalInformation':
       return <PersonalInformationSection />;
     case 'appearance':

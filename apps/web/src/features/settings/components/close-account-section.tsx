@@ -1,0 +1,103 @@
+/**
+ * Settings section closeAccount (docs/api.md "Closing the account"): what is kept and for how long, the password,
+ * then the closing. A refusal names what blocks it (the wallets that hold money, the number of open orders). Once
+ * closed, the session is cleared here and the confirmation is shown in place of the form.
+ */
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import type { ClosedAccount, WalletHoldingFunds } from '@tessera/contracts';
+import { Banner, Button, TextField } from '@tessera/ui';
+import { ApiError } from '#/lib/api.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { useTranslation } from '#/lib/i18n.ts';
+import { OFFLINE_CACHE_KEY } from '#/lib/query-client.ts';
+
+export function CloseAccountSection() {
+  const { t } = useTranslation(['account-close', 'errors']);
+  const { api, auth, queryClient } = useRouter().options.context;
+  const [password, setPassword] = useState('');
+  const [closed, setClosed] = useState(false);
+  const closing = useMutation({
+    mutationFn: (body: { password: string }) =>
+      api<ClosedAccount>('userManagement', '/me/close', { method: 'POST', body }),
+    onSuccess: async () => {
+      setClosed(true);
+      // The identity service ended every session: forget this one here too, without leaving the confirmation.
+      localStorage.removeItem(OFFLINE_CACHE_KEY);
+      await auth.signOut().catch(() => undefined);
+      queryClient.clear();
+    },
+  });
+  if (closed) {
+    return (
+      <div role="status" data-testid="account-closed">
+        <h3>{t('account-close:closed.title')}</h3>
+        <p>{t('account-close:closed.text')}</p>
+        <a href="/">{t('account-close:closed.home')}</a>
+      </div>
+    );
+  }
+  const error = closing.error;
+  const wallets =
+    error instanceof ApiError && error.code === 'ACCOUNT_CLOSE_BALANCE_NOT_ZERO'
+      ? ((error.details['wallets'] as WalletHoldingFunds[] | undefined) ?? [])
+      : [];
+  const openOrders =
+    error instanceof ApiError && error.code === 'ACCOUNT_CLOSE_OPEN_ORDERS'
+      ? Number(error.details['openOrders'] ?? 0)
+      : 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length > 0) {
+      closing.mutate({ password });
+    }
+  };
+  return (
+    <>
+      <p>{t('account-close:intro')}</p>
+      <h3>{t('account-close:kept.title')}</h3>
+      <ul>
+        <li>{t('account-close:kept.ledger')}</li>
+        <li>{t('account-close:kept.kyc')}</li>
+        <li>{t('account-close:kept.picture')}</li>
+      </ul>
+      <p>{t('account-close:conditions')}</p>
+      {error ? (
+        <Banner tone="danger">
+          <p>{errorMessage(t, error)}</p>
+          {wallets.length > 0 ? (
+            <ul aria-label={t('account-close:blocking.wallets')}>
+              {wallets.map((wallet) => (
+                <li key={wallet.walletId}>
+                  {t(
+                    wallet.pending ? 'account-close:blocking.walletPending' : 'account-close:blocking.wallet',
+                    {
+                      name: wallet.name,
+                      amount: `${wallet.posted} ${wallet.asset}`,
+                    },
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {openOrders > 0 ? <p>{t('account-close:blocking.orders', { count: openOrders })}</p> : null}
+        </Banner>
+      ) : null}
+      <form onSubmit={submit} className="app-stack" noValidate>
+        <TextField
+          label={t('account-close:password')}
+          hint={t('account-close:passwordHint')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <Button type="submit" variant="danger" disabled={closing.isPending || password.length === 0}>
+          {t('account-close:submit')}
+        </Button>
+      </form>
+    </>
+  );
+}

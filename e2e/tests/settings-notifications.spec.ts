@@ -103,3 +103,40 @@ for (const language of LANGUAGES) {
     );
   });
 }
+
+for (const language of LANGUAGES) {
+  test(`a customer without a sponsor sets one once, never their own code (${language})`, async ({
+    page,
+    browser,
+  }) => {
+    // The sponsor-to-be, with a code of their own.
+    const sponsorContext = await browser.newContext();
+    const sponsor = await sponsorContext.newPage();
+    await freshCustomer(sponsor, language);
+    await open(sponsor, language, '/dashboard/settings/?content=shareSponsorCode');
+    const sponsorCode = (await sponsor.getByTestId('sponsor-code').textContent())?.trim() ?? '';
+    expect(sponsorCode).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+    await sponsorContext.close();
+
+    // A customer who signed up without a link.
+    await freshCustomer(page, language);
+    await open(page, language, '/dashboard/settings/?content=shareSponsorCode');
+    const ownCode = (await page.getByTestId('sponsor-code').textContent())?.trim() ?? '';
+    await open(page, language, '/dashboard/settings/?content=changeSponsor');
+    await expect(page.getByTestId('current-sponsor')).toHaveText(n(language, 'sponsor.none'));
+    const form = page.getByRole('form', { name: n(language, 'sponsor.formLabel') });
+    const codeField = field(form, n(language, 'sponsor.code'));
+
+    // Their own code is refused, with its reason, and nothing is set.
+    await codeField.fill(ownCode);
+    await button(form, n(language, 'sponsor.set')).click();
+    await expect(form.getByText(text(language, 'errors:api.REFERRAL_CODE_OWN'))).toBeVisible();
+    await expect(page.getByTestId('current-sponsor')).toHaveText(n(language, 'sponsor.none'));
+
+    // The other customer's code is taken.
+    await codeField.fill(sponsorCode);
+    await button(form, n(language, 'sponsor.set')).click();
+    await expect(page.getByText(n(language, 'sponsor.saved'))).toBeVisible();
+    await expect(page.getByTestId('current-sponsor')).not.toHaveText(n(language, 'sponsor.none'));
+  });
+}

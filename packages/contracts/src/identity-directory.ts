@@ -59,11 +59,12 @@ export interface IdentityDirectoryApi {
 }
 
 /**
- * The e-mails other services send a customer: the outcome of their identity verification, and the notifications
- * they chose to receive by e-mail (`value`: an amount with its asset, `100.00 EUR`, or a product, `BTC-EUR`).
+ * The e-mails other services send a customer: the outcome of their identity verification, an invitation to act on
+ * another customer's account (`value`: that customer's name), and the notifications they chose to receive by e-mail
+ * (`value`: an amount with its asset, `100.00 EUR`, or a product, `BTC-EUR`).
  */
 export type CustomerEmailNotice =
-  'kycApproved' | 'kycRejected' | 'kycMoreInfoRequested' | AccountNotificationEmail;
+  'kycApproved' | 'kycRejected' | 'kycMoreInfoRequested' | 'delegateInvited' | AccountNotificationEmail;
 
 /** The notification e-mails (user management's notifications module). */
 export const ACCOUNT_NOTIFICATION_EMAILS = [

@@ -15,10 +15,20 @@ import { userManagementService } from '../service.ts';
 
 type Issuer = Awaited<ReturnType<typeof createTestTokenIssuer>>;
 
+/** The e-mails the stand-in identity was asked to send: [userId, notice, value]. */
+const emailed: Array<[string, string, string | undefined]> = [];
+
 function identityStub(contacts: Map<string, UserContact>) {
   const directory: IdentityDirectoryApi = {
-    lookupCustomerByEmail: () => Promise.resolve(null),
+    lookupCustomerByEmail: (email) => {
+      const found = [...contacts.values()].find((contact) => contact.email === email);
+      return Promise.resolve(found ? { userId: found.userId, displayName: found.displayName } : null);
+    },
     getContact: (userId) => Promise.resolve(contacts.get(userId) ?? null),
+    emailCustomer: (userId, notice, value) => {
+      emailed.push([userId, notice, value]);
+      return Promise.resolve();
+    },
   };
   return defineService({
     name: 'identity',
@@ -102,6 +112,22 @@ describeEachDatabase('user management: delegates and API keys', ({ createDatabas
     expect((await call(invitee.userId, 'POST', `/delegates/${id}/accept`)).status).toBe(204);
     return id;
   };
+
+  it('e-mails an invitee who is a customer, naming who invites them; an unknown address gets the same answer', async () => {
+    const ana = person('Ana');
+    const mia = person('Mia');
+    const invited = await call(ana.userId, 'POST', '/delegates', {
+      body: { email: mia.email, role: 'trader' },
+    });
+    expect(invited.status).toBe(201);
+    expect(emailed).toContainEqual([mia.userId, 'delegateInvited', 'Ana']);
+    const before = emailed.length;
+    const stranger = await call(ana.userId, 'POST', '/delegates', {
+      body: { email: 'nobody.here@example.test', role: 'viewer' },
+    });
+    expect(stranger.status).toBe(201);
+    expect(emailed.length).toBe(before);
+  });
 
   it('invites by e-mail, shows the invitation to the invitee only, and lets only them accept', async () => {
     const ana = person('Ana');

@@ -19,6 +19,7 @@ export type MessageKind =
   | 'kycApproved'
   | 'kycRejected'
   | 'kycMoreInfoRequested'
+  | 'delegateInvited'
   | AccountNotificationEmail;
 
 interface Text {
@@ -57,6 +58,12 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Your Tessera account',
       body: (password) =>
         `An account was created for you. Sign in with the temporary password ${password}; you will choose your own at once.`,
+    },
+    // The invitation is accepted in the app, behind sign-in: the e-mail holds no link to follow.
+    delegateInvited: {
+      subject: 'You are invited to act on a Tessera account',
+      body: (name) =>
+        `${name} invited you to act on their Tessera account. Sign in to Tessera and open Settings, Delegate accounts, to accept or decline. If you do not know this person, decline.`,
     },
     // What a reviewer wrote stays in the app, behind sign-in: the e-mail only says where to look.
     kycApproved: {
@@ -148,6 +155,11 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Votre compte Tessera',
       body: (password) =>
         `Un compte a été créé pour vous. Connectez-vous avec le mot de passe temporaire ${password} ; vous choisirez le vôtre aussitôt.`,
+    },
+    delegateInvited: {
+      subject: 'Vous êtes invité à agir sur un compte Tessera',
+      body: (name) =>
+        `${name} vous invite à agir sur son compte Tessera. Connectez-vous à Tessera et ouvrez Paramètres, Comptes délégués, pour accepter ou refuser. Si vous ne connaissez pas cette personne, refusez.`,
     },
     kycApproved: {
       subject: 'Votre identité est vérifiée',

@@ -84,6 +84,22 @@ export function createDelegatesService(db: AnyKysely, directory: Directory): Del
     const contact = await directory()?.getContact(userId);
     return contact?.emailVerified ? contact.email.trim().toLowerCase() : null;
   };
+  /**
+   * An e-mail to the invitee when the address belongs to a customer (in their language, through identity's outbox),
+   * naming who invites them; nothing for an unknown address (the answer is the same, so the invitation tells no one
+   * whether an address has an account). An e-mail that cannot be queued does not undo the invitation: it waits in
+   * the invitee's section all the same.
+   */
+  const tellInvitee = async (ownerUserId: string, email: string): Promise<void> => {
+    try {
+      const invitee = await directory()?.lookupCustomerByEmail(email);
+      if (invitee && invitee.userId !== ownerUserId) {
+        await directory()?.emailCustomer?.(invitee.userId, 'delegateInvited', await nameOf(ownerUserId, ''));
+      }
+    } catch {
+      // The invitation stands; the invitee sees it when they sign in.
+    }
+  };
   const row = async (id: string): Promise<DelegationRow | undefined> =>
     UUID.test(id)
       ? ((await db.selectFrom('delegations').selectAll().where('id', '=', id).executeTakeFirst()) as
@@ -182,13 +198,19 @@ export function createDelegatesService(db: AnyKysely, directory: Directory): Del
             .executeTakeFirstOrThrow()) as DelegationRow;
           return inserted;
         })
-        .then(granted, (error: unknown) => {
-          // Two invitations of the same person at once: the partial unique index lets one through.
-          if ((error as { code?: unknown }).code === '23505') {
-            throw new DelegateAlreadyInvitedError();
-          }
-          throw error;
-        });
+        .then(
+          async (inserted) => {
+            await tellInvitee(ownerUserId, email);
+            return granted(inserted);
+          },
+          (error: unknown) => {
+            // Two invitations of the same person at once: the partial unique index lets one through.
+            if ((error as { code?: unknown }).code === '23505') {
+              throw new DelegateAlreadyInvitedError();
+            }
+            throw error;
+          },
+        );
     },
 
     async revoke(ownerUserId, id) {

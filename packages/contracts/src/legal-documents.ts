@@ -21,10 +21,13 @@ export interface LegalDocument {
   readonly link: string;
 }
 
-/** The current versions (the public legal pages say "Last updated 26 November 2026"). */
+/**
+ * The current versions: the dates the public legal pages give as "Last updated" (legal-page.tsx). The privacy notice
+ * of 2026-11-27 adds session recordings, identity verification, the profile and settings, and closing online.
+ */
 export const LEGAL_DOCUMENTS: readonly LegalDocument[] = [
   { id: 'terms', version: '2026-11-26', effectiveDate: '2026-11-26', link: '/legal/terms' },
-  { id: 'privacy', version: '2026-11-26', effectiveDate: '2026-11-26', link: '/legal/privacy' },
+  { id: 'privacy', version: '2026-11-27', effectiveDate: '2026-11-27', link: '/legal/privacy' },
 ];
 
 /** GET /api/user-management/me/legal: each document and what the customer accepted of it. */

@@ -14,8 +14,17 @@ export const LEGAL_PAGES = [
 
 export type LegalPageName = (typeof LEGAL_PAGES)[number]['page'];
 
-/** When the texts (public.json `legal`) last changed. */
-const LEGAL_UPDATED = '2026-11-26';
+/**
+ * When each page's text (public.json `legal`) last changed. Terms and privacy are versioned by these dates
+ * (packages/contracts legal-documents.ts): a new date there asks every customer to accept before money moves.
+ */
+const LEGAL_UPDATED: Record<LegalPageName, string> = {
+  terms: '2026-11-26',
+  privacy: '2026-11-27',
+  complaints: '2026-11-26',
+  regulatory: '2026-11-26',
+  imprint: '2026-11-26',
+};
 
 interface LegalSection {
   heading: string;
@@ -47,7 +56,7 @@ export function LegalPage({ page }: { page: LegalPageName }) {
               <h1 className="app-page-title">{t(`legal.pages.${page}.title`)}</h1>
               <p className="app-hero__lead">{t(`legal.pages.${page}.lead`)}</p>
               <p className="app-muted app-article__updated">
-                {t('legal.updated', { date: formatLongDate(LEGAL_UPDATED, language) })}
+                {t('legal.updated', { date: formatLongDate(LEGAL_UPDATED[page], language) })}
               </p>
             </header>
             <div className="app-article-body">

@@ -606,6 +606,8 @@ export const CASH_ERROR_CODES = [
   'CASH_STATEMENT_PERIOD_INVALID',
   'CASH_STATEMENT_TOO_LARGE',
   'CASH_LEDGER_UNAVAILABLE',
+  // A newer version of the terms or privacy notice waits for the customer's acceptance (legal-documents.ts).
+  'LEGAL_ACCEPTANCE_REQUIRED',
 ] as const;
 /** One of {@link CASH_ERROR_CODES}. */
 export type CashErrorCode = (typeof CASH_ERROR_CODES)[number];

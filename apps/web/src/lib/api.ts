@@ -5,7 +5,7 @@
  * signs the user out and clears the caches through the auth adapter.
  */
 import type { RuntimeConfig } from '@tessera/contracts';
-import { actingFor } from '#/shared/access/acting-for.ts';
+import { actingFor } from '../shared/access/acting-for.ts';
 import { isInvalidSession, type AuthAdapter } from './auth.ts';
 
 /** A failed call: a stable code from the service (docs/api.md) and its details. */

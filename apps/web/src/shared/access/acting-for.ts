@@ -3,7 +3,7 @@
  * sessionStorage so it ends with the tab. The API client sends it as `x-act-as` with every call; switching clears the
  * persisted query cache and reloads, so no data of one account is ever shown as another's.
  */
-import { OFFLINE_CACHE_KEY } from '#/lib/query-client.ts';
+import { OFFLINE_CACHE_KEY } from '../../lib/query-client.ts';
 
 const STORAGE_KEY = 'tessera.actingFor';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

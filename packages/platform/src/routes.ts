@@ -83,7 +83,8 @@ export const BEARER_SECURITY = 'bearerAuth';
  * Every route registered in this scope after the call needs a valid bearer access token: the hook runs on request,
  * before the body is parsed or validated, so a caller without a token learns nothing about the route's input. The
  * routes are documented as needing the token. `access` says what delegates (`x-act-as`) and API keys may do here
- * (access.ts); by default nothing: the owner only. Their uses are recorded once the answer's status is known.
+ * (access.ts); by default nothing: the owner only. Their uses are recorded once the answer's status is known,
+ * before the answer is sent.
  */
 export function requireSignIn(
   app: FastifyInstance,
@@ -99,7 +100,9 @@ export function requireSignIn(
   app.addHook('onRequest', async (request) => {
     request.principal = await resolvePrincipal(request, verifier, access);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Recorded before the answer leaves (onSend, which error answers pass through too), so a caller that has its
+  // answer finds the use in the audit.
+  app.addHook('onSend', async (request, reply, payload) => {
     const record = request.accessRecord;
     if (record !== null) {
       request.accessRecord = null;
@@ -107,6 +110,7 @@ export function requireSignIn(
         request.log.error({ err: error }, 'recording a delegate or API key use failed');
       });
     }
+    return payload;
   });
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ [BEARER_SECURITY]: [] }] };

@@ -25,3 +25,4 @@ export * from './referrals.ts';
 export * from './legal-documents.ts';
 export * from './text.ts';
 export * from './session-tracking.ts';
+export * from './usability-tests.ts';

@@ -25,4 +25,5 @@ export * from './referrals.ts';
 export * from './legal-documents.ts';
 export * from './text.ts';
 export * from './session-tracking.ts';
+export * from './live-assist.ts';
 export * from './usability-tests.ts';

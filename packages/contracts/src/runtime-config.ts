@@ -23,6 +23,16 @@ export interface RuntimeConfig {
    * (TRACKER_SECURE_MODE). `null` when the server publishes none (no ingest mounted).
    */
   tracker?: TrackerRuntimeConfig | null;
+  /**
+   * Live assist (issue #18): the ICE servers the peer connections use (ASSIST_ICE_SERVERS; empty on one host, a TURN
+   * server in production). `null` when the server publishes none (no assist mounted).
+   */
+  assist?: AssistRuntimeConfig | null;
+}
+
+/** /config.json's `assist`: RTCIceServer entries. */
+export interface AssistRuntimeConfig {
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
 }
 
 /** /config.json's `tracker`. */
@@ -51,6 +61,31 @@ function parseTracker(value: unknown): TrackerRuntimeConfig | null {
   };
 }
 
+function parseAssist(value: unknown): AssistRuntimeConfig | null {
+  if (value === undefined || value === null) {
+    return null;
+  }
+  const servers = isRecord(value) ? value['iceServers'] : undefined;
+  if (!Array.isArray(servers)) {
+    throw new Error('config.json: assist.iceServers must be an array');
+  }
+  const iceServers = servers.map((server: unknown) => {
+    const urls = isRecord(server) ? server['urls'] : undefined;
+    const validUrls =
+      typeof urls === 'string' || (Array.isArray(urls) && urls.every((url) => typeof url === 'string'));
+    if (!isRecord(server) || !validUrls) {
+      throw new Error('config.json: assist.iceServers entries need urls');
+    }
+    const { username, credential } = server;
+    return {
+      urls: urls as string | string[],
+      ...(typeof username === 'string' ? { username } : {}),
+      ...(typeof credential === 'string' ? { credential } : {}),
+    };
+  });
+  return { iceServers };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -64,7 +99,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) {
     throw new Error('config.json: not an object');
   }
-  const { services, identity, features = {}, tracker } = value;
+  const { services, identity, features = {}, tracker, assist } = value;
   if (!isStringRecord(services)) {
     throw new Error('config.json: services must map names to URLs');
   }
@@ -94,5 +129,6 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     },
     features,
     tracker: parseTracker(tracker),
+    assist: parseAssist(assist),
   };
 }

@@ -60,7 +60,7 @@ export const ASSIST_CANVAS_STREAM = { fps: 30, checkMs: 5000 } as const;
 /** Recording: 30 fps, 1280x720, video/webm. */
 export const ASSIST_RECORDING = { fps: 30, width: 1280, height: 720, mimeType: 'video/webm' } as const;
 /** Largest recording upload the server accepts, in bytes (413 ASSIST_RECORDING_TOO_LARGE above it). */
-export const ASSIST_RECORDING_SIZE_LIMIT = 200 * 1024 * 1024;
+export const ASSIST_RECORDING_SIZE_LIMIT = 100 * 1024 * 1024;
 /** Remote-control events one agent may send per second; more are refused ('rate_limited') and audited. */
 export const ASSIST_CONTROL_EVENTS_PER_SECOND = 100;
 
@@ -122,6 +122,32 @@ export function assistTabPeerId(projectKey: string, sessionId: string, tabId: st
 export function assistAgentPeerId(projectKey: string, sessionId: string, agentId: string): string {
   return `${projectKey}-${sessionId}-agent-${agentId}`;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The ingest's in-process session-token verifier (services/ingest offers it; services/assist uses it)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A live tracker session, as the ingest knows it from its bearer token. */
+export interface VerifiedTrackerSession {
+  sessionId: string;
+  projectKey: string;
+  /** The signed-in customer, or null for an anonymous visitor. */
+  userId: string | null;
+  assistOnly: boolean;
+  startedAt: string;
+  device: string;
+  browser: string;
+  os: string;
+}
+export interface IngestSessionClient {
+  /** The live session of a tracker token, or null (unknown, expired or not a token). */
+  verifySessionToken(token: string): Promise<VerifiedTrackerSession | null>;
+}
+/** `context.clients?.get(INGEST_SESSION_CLIENT)`. */
+export const INGEST_SESSION_CLIENT: { readonly service: 'ingest'; readonly __client?: IngestSessionClient } =
+  {
+    service: 'ingest',
+  };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Handshake (socket.io `auth`)

@@ -20,6 +20,7 @@ import { createRetentionWorker, scheduleSweep } from './modules/retention/retent
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createImageStore } from './modules/tracker/images.ts';
 import { RateWindows } from './modules/tracker/rate-window.ts';
+import { createSessionTokenVerifier } from './modules/tracker/session-verifier.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
 import { createTrackerService } from './modules/tracker/tracker.service.ts';
 import { type IngestSettings, loadIngestSettings } from './settings.ts';
@@ -105,6 +106,12 @@ export const ingestService = defineService({
     '0002-assist-only-sessions': assistOnlySessions,
   },
   plugin: ingestPlugin,
+  /** INGEST_SESSION_CLIENT: live assist verifies a customer tab's tracker token in-process (issue #18). */
+  createClient: async (context: ServiceContext) =>
+    createSessionTokenVerifier(
+      context.db as IngestDatabase,
+      () => testOptions.get(context)?.now?.() ?? new Date(),
+    ),
   async seed(context: ServiceContext) {
     // The web app's project (INGEST_PROJECT_KEY): canvas recording, feature flags and usability tests off.
     const { projectKey } = loadIngestSettings();

@@ -4,8 +4,8 @@
  * phone number (the identity service changes it and verifies it with a code, as onboarding and the two-factor
  * settings do).
  */
-import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type PersonalInformation,
@@ -14,13 +14,18 @@ import {
   PROFILE_PICTURE_TYPES,
   profileBirthDateSchema,
 } from '@tessera/contracts';
-import { Badge, Banner, Button, Select, Skeleton, TextField } from '@tessera/ui';
+import { Badge, Banner, Button, Skeleton, TextField } from '@tessera/ui';
+import {
+  AddressFields,
+  addressFormDefaults,
+  addressFromForm,
+  type AddressFormValues,
+} from '#/components/address-fields.tsx';
 import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
-import { countryOptions } from '#/lib/countries.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatPhoneNumber } from '#/lib/format.ts';
-import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
+import { useTranslation } from '#/lib/i18n.ts';
 import { isPhoneNumber } from '#/lib/password-policy.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
 import { usePersonalInformationApi } from '#/shared/account/account-profile-api.ts';
@@ -128,15 +133,10 @@ function PictureBlock({
   );
 }
 
-interface DetailsValues {
+interface DetailsValues extends AddressFormValues {
   givenName: string;
   familyName: string;
   birthDate: string;
-  line1: string;
-  line2: string;
-  postalCode: string;
-  city: string;
-  country: string;
 }
 
 function DetailsForm({
@@ -147,8 +147,6 @@ function DetailsForm({
   save: (update: PersonalInformationUpdate) => Promise<PersonalInformation>;
 }) {
   const { t } = useTranslation(['account', 'errors']);
-  const language = currentLanguage();
-  const countries = useMemo(() => countryOptions('alpha2', language), [language]);
   const [done, setDone] = useState(false);
   const form = useForm<DetailsValues>({
     ...SUBMIT_VALIDATION,
@@ -156,11 +154,7 @@ function DetailsForm({
       givenName: initial.givenName ?? '',
       familyName: initial.familyName ?? '',
       birthDate: initial.birthDate ?? '',
-      line1: initial.address?.line1 ?? '',
-      line2: initial.address?.line2 ?? '',
-      postalCode: initial.address?.postalCode ?? '',
-      city: initial.address?.city ?? '',
-      country: initial.address?.country ?? '',
+      ...addressFormDefaults(initial.address),
     },
   });
   const saving = useMutation({ mutationFn: save, onSuccess: () => setDone(true) });
@@ -178,13 +172,7 @@ function DetailsForm({
       givenName: values.givenName.trim(),
       familyName: values.familyName.trim(),
       birthDate: values.birthDate,
-      address: {
-        line1: values.line1.trim(),
-        ...(values.line2.trim() ? { line2: values.line2.trim() } : {}),
-        postalCode: values.postalCode.trim(),
-        city: values.city.trim(),
-        country: values.country,
-      },
+      address: addressFromForm(values),
     });
   });
   return (
@@ -225,56 +213,20 @@ function DetailsForm({
           error={errors.birthDate?.message}
           {...form.register('birthDate', { validate: birthDate })}
         />
-        <TextField
-          className="acct-grid__wide"
-          label={t('details.line1')}
-          autoComplete="address-line1"
-          maxLength={200}
-          required
-          error={errors.line1?.message}
-          {...form.register('line1', { validate: required })}
-        />
-        <TextField
-          className="acct-grid__wide"
-          label={t('details.line2')}
-          autoComplete="address-line2"
-          maxLength={200}
-          {...form.register('line2')}
-        />
-        <TextField
-          label={t('details.postalCode')}
-          autoComplete="postal-code"
-          maxLength={20}
-          required
-          error={errors.postalCode?.message}
-          {...form.register('postalCode', { validate: required })}
-        />
-        <TextField
-          label={t('details.city')}
-          autoComplete="address-level2"
-          maxLength={100}
-          required
-          error={errors.city?.message}
-          {...form.register('city', { validate: required })}
-        />
-        <Controller
-          control={form.control}
-          name="country"
-          rules={{ validate: (value) => value.length > 0 || t('details.chooseCountry') }}
-          render={({ field }) => (
-            <Select
-              label={t('details.country')}
-              placeholder={t('details.chooseCountry')}
-              options={countries}
-              value={field.value || undefined}
-              onValueChange={(value) => {
-                setDone(false);
-                field.onChange(value);
-              }}
-              required
-              error={errors.country?.message}
-            />
-          )}
+        <AddressFields
+          form={form}
+          wideClassName="acct-grid__wide"
+          onCountryChange={() => setDone(false)}
+          text={{
+            line1: t('details.line1'),
+            line2: t('details.line2'),
+            postalCode: t('details.postalCode'),
+            city: t('details.city'),
+            country: t('details.country'),
+            countryPlaceholder: t('details.chooseCountry'),
+            required: t('details.required'),
+            chooseCountry: t('details.chooseCountry'),
+          }}
         />
       </div>
       <Button type="submit" variant="primary" loading={saving.isPending} loadingLabel={t('details.saving')}>

@@ -12,10 +12,13 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as StaffRouteImport } from './routes/_staff'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as StaffAssistStatsRouteImport } from './routes/_staff/assist-stats'
 import { Route as StaffAuditRouteImport } from './routes/_staff/audit'
 import { Route as StaffHomeRouteImport } from './routes/_staff/home'
 import { Route as StaffLedgerRouteImport } from './routes/_staff/ledger'
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff'
+import { Route as StaffAssistIndexRouteImport } from './routes/_staff/assist.index'
+import { Route as StaffAssistSessionIdRouteImport } from './routes/_staff/assist.$sessionId'
 import { Route as StaffCustomersIndexRouteImport } from './routes/_staff/customers.index'
 import { Route as StaffCustomersUserIdRouteImport } from './routes/_staff/customers.$userId'
 import { Route as StaffKycIndexRouteImport } from './routes/_staff/kyc.index'
@@ -37,6 +40,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffAssistStatsRoute = StaffAssistStatsRouteImport.update({
+  id: '/assist-stats',
+  path: '/assist-stats',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffAuditRoute = StaffAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
@@ -55,6 +63,16 @@ const StaffLedgerRoute = StaffLedgerRouteImport.update({
 const StaffStaffRoute = StaffStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffAssistIndexRoute = StaffAssistIndexRouteImport.update({
+  id: '/assist/',
+  path: '/assist/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffAssistSessionIdRoute = StaffAssistSessionIdRouteImport.update({
+  id: '/assist/$sessionId',
+  path: '/assist/$sessionId',
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffCustomersIndexRoute = StaffCustomersIndexRouteImport.update({
@@ -91,13 +109,16 @@ const StaffSessionsSessionIdRoute = StaffSessionsSessionIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/assist-stats': typeof StaffAssistStatsRoute
   '/audit': typeof StaffAuditRoute
   '/home': typeof StaffHomeRoute
   '/ledger': typeof StaffLedgerRoute
   '/staff': typeof StaffStaffRoute
+  '/assist/$sessionId': typeof StaffAssistSessionIdRoute
   '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
   '/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
+  '/assist/': typeof StaffAssistIndexRoute
   '/customers/': typeof StaffCustomersIndexRoute
   '/kyc/': typeof StaffKycIndexRoute
   '/sessions/': typeof StaffSessionsIndexRoute
@@ -105,13 +126,16 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/assist-stats': typeof StaffAssistStatsRoute
   '/audit': typeof StaffAuditRoute
   '/home': typeof StaffHomeRoute
   '/ledger': typeof StaffLedgerRoute
   '/staff': typeof StaffStaffRoute
+  '/assist/$sessionId': typeof StaffAssistSessionIdRoute
   '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
   '/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
+  '/assist': typeof StaffAssistIndexRoute
   '/customers': typeof StaffCustomersIndexRoute
   '/kyc': typeof StaffKycIndexRoute
   '/sessions': typeof StaffSessionsIndexRoute
@@ -121,13 +145,16 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_staff': typeof StaffRouteWithChildren
   '/login': typeof LoginRoute
+  '/_staff/assist-stats': typeof StaffAssistStatsRoute
   '/_staff/audit': typeof StaffAuditRoute
   '/_staff/home': typeof StaffHomeRoute
   '/_staff/ledger': typeof StaffLedgerRoute
   '/_staff/staff': typeof StaffStaffRoute
+  '/_staff/assist/$sessionId': typeof StaffAssistSessionIdRoute
   '/_staff/customers/$userId': typeof StaffCustomersUserIdRoute
   '/_staff/kyc/$caseId': typeof StaffKycCaseIdRoute
   '/_staff/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
+  '/_staff/assist/': typeof StaffAssistIndexRoute
   '/_staff/customers/': typeof StaffCustomersIndexRoute
   '/_staff/kyc/': typeof StaffKycIndexRoute
   '/_staff/sessions/': typeof StaffSessionsIndexRoute
@@ -137,13 +164,16 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/assist-stats'
     | '/audit'
     | '/home'
     | '/ledger'
     | '/staff'
+    | '/assist/$sessionId'
     | '/customers/$userId'
     | '/kyc/$caseId'
     | '/sessions/$sessionId'
+    | '/assist/'
     | '/customers/'
     | '/kyc/'
     | '/sessions/'
@@ -151,13 +181,16 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/assist-stats'
     | '/audit'
     | '/home'
     | '/ledger'
     | '/staff'
+    | '/assist/$sessionId'
     | '/customers/$userId'
     | '/kyc/$caseId'
     | '/sessions/$sessionId'
+    | '/assist'
     | '/customers'
     | '/kyc'
     | '/sessions'
@@ -166,13 +199,16 @@ export interface FileRouteTypes {
     | '/'
     | '/_staff'
     | '/login'
+    | '/_staff/assist-stats'
     | '/_staff/audit'
     | '/_staff/home'
     | '/_staff/ledger'
     | '/_staff/staff'
+    | '/_staff/assist/$sessionId'
     | '/_staff/customers/$userId'
     | '/_staff/kyc/$caseId'
     | '/_staff/sessions/$sessionId'
+    | '/_staff/assist/'
     | '/_staff/customers/'
     | '/_staff/kyc/'
     | '/_staff/sessions/'
@@ -207,6 +243,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_staff/assist-stats': {
+      id: '/_staff/assist-stats'
+      path: '/assist-stats'
+      fullPath: '/assist-stats'
+      preLoaderRoute: typeof StaffAssistStatsRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_staff/audit': {
       id: '/_staff/audit'
       path: '/audit'
@@ -233,6 +276,20 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/staff'
       preLoaderRoute: typeof StaffStaffRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/assist/': {
+      id: '/_staff/assist/'
+      path: '/assist'
+      fullPath: '/assist/'
+      preLoaderRoute: typeof StaffAssistIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/assist/$sessionId': {
+      id: '/_staff/assist/$sessionId'
+      path: '/assist/$sessionId'
+      fullPath: '/assist/$sessionId'
+      preLoaderRoute: typeof StaffAssistSessionIdRouteImport
       parentRoute: typeof StaffRoute
     }
     '/_staff/customers/': {
@@ -281,26 +338,32 @@ declare module '@tanstack/react-router' {
 }
 
 interface StaffRouteChildren {
+  StaffAssistStatsRoute: typeof StaffAssistStatsRoute
   StaffAuditRoute: typeof StaffAuditRoute
   StaffHomeRoute: typeof StaffHomeRoute
   StaffLedgerRoute: typeof StaffLedgerRoute
   StaffStaffRoute: typeof StaffStaffRoute
+  StaffAssistSessionIdRoute: typeof StaffAssistSessionIdRoute
   StaffCustomersUserIdRoute: typeof StaffCustomersUserIdRoute
   StaffKycCaseIdRoute: typeof StaffKycCaseIdRoute
   StaffSessionsSessionIdRoute: typeof StaffSessionsSessionIdRoute
+  StaffAssistIndexRoute: typeof StaffAssistIndexRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
   StaffKycIndexRoute: typeof StaffKycIndexRoute
   StaffSessionsIndexRoute: typeof StaffSessionsIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffAssistStatsRoute: StaffAssistStatsRoute,
   StaffAuditRoute: StaffAuditRoute,
   StaffHomeRoute: StaffHomeRoute,
   StaffLedgerRoute: StaffLedgerRoute,
   StaffStaffRoute: StaffStaffRoute,
+  StaffAssistSessionIdRoute: StaffAssistSessionIdRoute,
   StaffCustomersUserIdRoute: StaffCustomersUserIdRoute,
   StaffKycCaseIdRoute: StaffKycCaseIdRoute,
   StaffSessionsSessionIdRoute: StaffSessionsSessionIdRoute,
+  StaffAssistIndexRoute: StaffAssistIndexRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
   StaffKycIndexRoute: StaffKycIndexRoute,
   StaffSessionsIndexRoute: StaffSessionsIndexRoute,

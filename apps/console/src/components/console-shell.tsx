@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { changeLanguage, currentLanguage, type Language, useTranslation } from '../lib/i18n.ts';
 
 /**
- * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Customers and
- * Sessions (replays) for support agents and admins; KYC review for reviewers and admins; Ledger, Staff and Audit log for admins), who is
+ * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Customers,
+ * Sessions (replays), Live sessions and Agent statistics (live assist) for support agents and admins; KYC review for reviewers and admins; Ledger, Staff and Audit log for admins), who is
  * signed in, language, theme and sign-out. Sections other issues will add appear only once they exist, never as
  * "coming soon".
  */
@@ -31,6 +31,8 @@ export function ConsoleShell() {
       ? [
           { to: '/customers' as const, label: t('nav.customers') },
           { to: '/sessions' as const, label: t('nav.sessions') },
+          { to: '/assist' as const, label: t('nav.liveSessions') },
+          { to: '/assist-stats' as const, label: t('nav.agentStats') },
         ]
       : []),
     ...(reviewer ? [{ to: '/kyc' as const, label: t('nav.kyc') }] : []),

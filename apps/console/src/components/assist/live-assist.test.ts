@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { initialLiveState, type LiveAssistState, reduceTabEvent } from './live-assist.ts';
+
+const ME = 'aaaaaaaaaaaa';
+const OTHER = 'bbbbbbbbbbbb';
+const step = (state: LiveAssistState, event: string, payload: Record<string, unknown> = {}) =>
+  reduceTabEvent(state, event, payload, ME);
+
+describe('the agent view of the tab replies (issue #18)', () => {
+  it('a call: requested, answered, then ended by the customer', () => {
+    let state: LiveAssistState = { ...initialLiveState, call: 'requesting' };
+    state = step(state, 'call_answered', { agentId: ME });
+    expect(state.call).toBe('active');
+    state = step(state, 'call_ended', { agentId: ME });
+    expect(state).toMatchObject({ call: 'none', callNotice: 'ended' });
+  });
+
+  it('a declined call says so', () => {
+    const state = step({ ...initialLiveState, call: 'requesting' }, 'call_rejected', { agentId: ME });
+    expect(state).toMatchObject({ call: 'none', callNotice: 'declined' });
+  });
+
+  it('another agent’s call answer does not change this agent’s call', () => {
+    const state = step({ ...initialLiveState, call: 'requesting' }, 'call_answered', { agentId: OTHER });
+    expect(state.call).toBe('requesting');
+  });
+
+  it('control granted to this agent, then released', () => {
+    let state = step({ ...initialLiveState, control: 'requesting' }, 'control_granted', { agentId: ME });
+    expect(state.control).toBe('enabled');
+    state = step(state, 'control_released', { agentId: ME });
+    expect(state).toMatchObject({ control: 'disabled', controlNotice: 'released' });
+  });
+
+  it('control granted to another agent shows that another agent is in control', () => {
+    const state = step(initialLiveState, 'control_granted', { agentId: OTHER });
+    expect(state.control).toBe('other');
+  });
+
+  it('a refused and a busy control request say why', () => {
+    expect(
+      step({ ...initialLiveState, control: 'requesting' }, 'control_rejected', { agentId: ME }),
+    ).toMatchObject({
+      control: 'disabled',
+      controlNotice: 'rejected',
+    });
+    expect(
+      step({ ...initialLiveState, control: 'requesting' }, 'control_busy', { agentId: ME }),
+    ).toMatchObject({
+      control: 'disabled',
+      controlNotice: 'busy',
+    });
+  });
+
+  it('the 30-second expiry on the tab (control_state disabled) ends the request', () => {
+    const state = step({ ...initialLiveState, control: 'requesting' }, 'control_state', {
+      state: 'disabled',
+      agentId: null,
+    });
+    expect(state.control).toBe('disabled');
+  });
+
+  it('a refusal on the customer page is kept with its reason and label, for this agent only', () => {
+    const state = step(initialLiveState, 'remote_refused', {
+      agentId: ME,
+      kind: 'click',
+      reason: 'money',
+      label: 'Confirm transfer',
+    });
+    expect(state.refusal).toMatchObject({ reason: 'money', label: 'Confirm transfer' });
+    expect(
+      step(initialLiveState, 'remote_refused', { agentId: OTHER, kind: 'click', reason: 'money', label: '' })
+        .refusal,
+    ).toBeNull();
+  });
+
+  it('an unknown refusal reason is ignored', () => {
+    const state = step(initialLiveState, 'remote_refused', {
+      agentId: ME,
+      kind: 'click',
+      reason: 'whatever',
+    });
+    expect(state.refusal).toBeNull();
+  });
+
+  it('recording: accepted, then stopped by the customer; or declined', () => {
+    let state = step({ ...initialLiveState, recording: 'requesting' }, 'recording_accepted', {});
+    expect(state.recording).toBe('on');
+    state = step(state, 'recording_stopped', {});
+    expect(state.recording).toBe('off');
+    expect(step({ ...initialLiveState, recording: 'requesting' }, 'recording_rejected', {})).toMatchObject({
+      recording: 'off',
+      recordingNotice: 'rejected',
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { STAFF_CASE_REFERENCE_PATTERN } from '@tessera/contracts';
+import { z } from 'zod';
+import { AssistNotAllowed } from '../../components/assist/assist-not-allowed.tsx';
+import { LiveSessionPage } from '../../components/assist/live-session-page.tsx';
+import { isSupport } from '../../components/support/support-api.ts';
+
+// The case or ticket reference travels in the address (`ref`), so a reload rejoins with it.
+const searchSchema = z.object({
+  ref: z.string().regex(STAFF_CASE_REFERENCE_PATTERN).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_staff/assist/$sessionId')({
+  validateSearch: searchSchema,
+  component: LiveSessionRoute,
+});
+
+function LiveSessionRoute() {
+  const { session } = Route.useRouteContext();
+  const { sessionId } = Route.useParams();
+  const { ref } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!isSupport(session)) {
+    return <AssistNotAllowed title="list.title" />;
+  }
+  return (
+    <LiveSessionPage
+      sessionId={sessionId}
+      reference={ref}
+      onReference={(reference) => void navigate({ search: reference ? { ref: reference } : {} })}
+    />
+  );
+}

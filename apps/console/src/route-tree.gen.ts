@@ -25,6 +25,10 @@ import { Route as StaffKycIndexRouteImport } from './routes/_staff/kyc.index'
 import { Route as StaffKycCaseIdRouteImport } from './routes/_staff/kyc.$caseId'
 import { Route as StaffSessionsIndexRouteImport } from './routes/_staff/sessions.index'
 import { Route as StaffSessionsSessionIdRouteImport } from './routes/_staff/sessions.$sessionId'
+import { Route as StaffStudioIndexRouteImport } from './routes/_staff/studio.index'
+import { Route as StaffStudioNewRouteImport } from './routes/_staff/studio.new'
+import { Route as StaffStudioTestIdIndexRouteImport } from './routes/_staff/studio.$testId.index'
+import { Route as StaffStudioTestIdResultsRouteImport } from './routes/_staff/studio.$testId.results'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -105,6 +109,27 @@ const StaffSessionsSessionIdRoute = StaffSessionsSessionIdRouteImport.update({
   path: '/sessions/$sessionId',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffStudioIndexRoute = StaffStudioIndexRouteImport.update({
+  id: '/studio/',
+  path: '/studio/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffStudioNewRoute = StaffStudioNewRouteImport.update({
+  id: '/studio/new',
+  path: '/studio/new',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffStudioTestIdIndexRoute = StaffStudioTestIdIndexRouteImport.update({
+  id: '/studio/$testId/',
+  path: '/studio/$testId/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffStudioTestIdResultsRoute =
+  StaffStudioTestIdResultsRouteImport.update({
+    id: '/studio/$testId/results',
+    path: '/studio/$testId/results',
+    getParentRoute: () => StaffRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -118,10 +143,14 @@ export interface FileRoutesByFullPath {
   '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
   '/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
+  '/studio/new': typeof StaffStudioNewRoute
   '/assist/': typeof StaffAssistIndexRoute
   '/customers/': typeof StaffCustomersIndexRoute
   '/kyc/': typeof StaffKycIndexRoute
   '/sessions/': typeof StaffSessionsIndexRoute
+  '/studio/': typeof StaffStudioIndexRoute
+  '/studio/$testId/results': typeof StaffStudioTestIdResultsRoute
+  '/studio/$testId/': typeof StaffStudioTestIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -135,10 +164,14 @@ export interface FileRoutesByTo {
   '/customers/$userId': typeof StaffCustomersUserIdRoute
   '/kyc/$caseId': typeof StaffKycCaseIdRoute
   '/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
+  '/studio/new': typeof StaffStudioNewRoute
   '/assist': typeof StaffAssistIndexRoute
   '/customers': typeof StaffCustomersIndexRoute
   '/kyc': typeof StaffKycIndexRoute
   '/sessions': typeof StaffSessionsIndexRoute
+  '/studio': typeof StaffStudioIndexRoute
+  '/studio/$testId/results': typeof StaffStudioTestIdResultsRoute
+  '/studio/$testId': typeof StaffStudioTestIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -154,10 +187,14 @@ export interface FileRoutesById {
   '/_staff/customers/$userId': typeof StaffCustomersUserIdRoute
   '/_staff/kyc/$caseId': typeof StaffKycCaseIdRoute
   '/_staff/sessions/$sessionId': typeof StaffSessionsSessionIdRoute
+  '/_staff/studio/new': typeof StaffStudioNewRoute
   '/_staff/assist/': typeof StaffAssistIndexRoute
   '/_staff/customers/': typeof StaffCustomersIndexRoute
   '/_staff/kyc/': typeof StaffKycIndexRoute
   '/_staff/sessions/': typeof StaffSessionsIndexRoute
+  '/_staff/studio/': typeof StaffStudioIndexRoute
+  '/_staff/studio/$testId/results': typeof StaffStudioTestIdResultsRoute
+  '/_staff/studio/$testId/': typeof StaffStudioTestIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -173,10 +210,14 @@ export interface FileRouteTypes {
     | '/customers/$userId'
     | '/kyc/$caseId'
     | '/sessions/$sessionId'
+    | '/studio/new'
     | '/assist/'
     | '/customers/'
     | '/kyc/'
     | '/sessions/'
+    | '/studio/'
+    | '/studio/$testId/results'
+    | '/studio/$testId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -190,10 +231,14 @@ export interface FileRouteTypes {
     | '/customers/$userId'
     | '/kyc/$caseId'
     | '/sessions/$sessionId'
+    | '/studio/new'
     | '/assist'
     | '/customers'
     | '/kyc'
     | '/sessions'
+    | '/studio'
+    | '/studio/$testId/results'
+    | '/studio/$testId'
   id:
     | '__root__'
     | '/'
@@ -208,10 +253,14 @@ export interface FileRouteTypes {
     | '/_staff/customers/$userId'
     | '/_staff/kyc/$caseId'
     | '/_staff/sessions/$sessionId'
+    | '/_staff/studio/new'
     | '/_staff/assist/'
     | '/_staff/customers/'
     | '/_staff/kyc/'
     | '/_staff/sessions/'
+    | '/_staff/studio/'
+    | '/_staff/studio/$testId/results'
+    | '/_staff/studio/$testId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -334,6 +383,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffSessionsSessionIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/studio/': {
+      id: '/_staff/studio/'
+      path: '/studio'
+      fullPath: '/studio/'
+      preLoaderRoute: typeof StaffStudioIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/studio/new': {
+      id: '/_staff/studio/new'
+      path: '/studio/new'
+      fullPath: '/studio/new'
+      preLoaderRoute: typeof StaffStudioNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/studio/$testId/': {
+      id: '/_staff/studio/$testId/'
+      path: '/studio/$testId'
+      fullPath: '/studio/$testId/'
+      preLoaderRoute: typeof StaffStudioTestIdIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/studio/$testId/results': {
+      id: '/_staff/studio/$testId/results'
+      path: '/studio/$testId/results'
+      fullPath: '/studio/$testId/results'
+      preLoaderRoute: typeof StaffStudioTestIdResultsRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -347,10 +424,14 @@ interface StaffRouteChildren {
   StaffCustomersUserIdRoute: typeof StaffCustomersUserIdRoute
   StaffKycCaseIdRoute: typeof StaffKycCaseIdRoute
   StaffSessionsSessionIdRoute: typeof StaffSessionsSessionIdRoute
+  StaffStudioNewRoute: typeof StaffStudioNewRoute
   StaffAssistIndexRoute: typeof StaffAssistIndexRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
   StaffKycIndexRoute: typeof StaffKycIndexRoute
   StaffSessionsIndexRoute: typeof StaffSessionsIndexRoute
+  StaffStudioIndexRoute: typeof StaffStudioIndexRoute
+  StaffStudioTestIdResultsRoute: typeof StaffStudioTestIdResultsRoute
+  StaffStudioTestIdIndexRoute: typeof StaffStudioTestIdIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
@@ -363,10 +444,14 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffCustomersUserIdRoute: StaffCustomersUserIdRoute,
   StaffKycCaseIdRoute: StaffKycCaseIdRoute,
   StaffSessionsSessionIdRoute: StaffSessionsSessionIdRoute,
+  StaffStudioNewRoute: StaffStudioNewRoute,
   StaffAssistIndexRoute: StaffAssistIndexRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
   StaffKycIndexRoute: StaffKycIndexRoute,
   StaffSessionsIndexRoute: StaffSessionsIndexRoute,
+  StaffStudioIndexRoute: StaffStudioIndexRoute,
+  StaffStudioTestIdResultsRoute: StaffStudioTestIdResultsRoute,
+  StaffStudioTestIdIndexRoute: StaffStudioTestIdIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

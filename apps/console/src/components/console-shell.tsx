@@ -12,7 +12,7 @@ import { changeLanguage, currentLanguage, type Language, useTranslation } from '
 
 /**
  * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Customers,
- * Sessions (replays), Live sessions and Agent statistics (live assist) for support agents and admins; KYC review for reviewers and admins; Ledger, Staff and Audit log for admins), who is
+ * Sessions (replays), Live sessions and Agent statistics (live assist) for support agents and admins; KYC review for reviewers and admins; Usability tests for UX researchers and admins; Ledger, Staff and Audit log for admins), who is
  * signed in, language, theme and sign-out. Sections other issues will add appear only once they exist, never as
  * "coming soon".
  */
@@ -25,6 +25,7 @@ export function ConsoleShell() {
   const admin = session.groups.includes('admin');
   const reviewer = admin || session.groups.includes('kyc_reviewer');
   const support = admin || session.groups.includes('support_agent');
+  const researcher = admin || session.groups.includes('ux_researcher');
   const sections = [
     { to: '/home' as const, label: t('nav.home') },
     ...(support
@@ -36,6 +37,7 @@ export function ConsoleShell() {
         ]
       : []),
     ...(reviewer ? [{ to: '/kyc' as const, label: t('nav.kyc') }] : []),
+    ...(researcher ? [{ to: '/studio' as const, label: t('nav.studio') }] : []),
     ...(admin
       ? [
           { to: '/ledger' as const, label: t('nav.ledger') },

@@ -13,7 +13,7 @@ export { LANGUAGES, toLanguage } from '@tessera/ui';
 export type { Language };
 
 /** Every namespace of the console; each exists in both languages (src/lib/i18n.test.ts checks the keys match). */
-export const NAMESPACES = ['console', 'kyc', 'support', 'replay', 'assist'] as const;
+export const NAMESPACES = ['console', 'kyc', 'support', 'replay', 'assist', 'studio'] as const;
 /** The namespaces every page needs, loaded before the first render; a section's own load when it is opened. */
 export const INITIAL_NAMESPACES = ['console'] as const;
 

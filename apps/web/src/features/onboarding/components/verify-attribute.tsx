@@ -11,8 +11,8 @@ import { Banner, Button, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { formatPhoneNumber } from '#/lib/format.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
-import { isPhoneNumber } from '#/lib/password-policy.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
+import { NewPhoneForm } from '#/components/new-phone-form.tsx';
 import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { useRefreshLevel } from '#/shared/onboarding/customer-profile.ts';
 
@@ -57,12 +57,19 @@ export function VerifyAttribute({
   if (changing) {
     return (
       <NewPhoneForm
+        text={{
+          label: t('steps.phone.number'),
+          hint: t('steps.phone.numberHint'),
+          submit: t('steps.phone.sendToNumber'),
+          cancel: t('steps.phone.cancelChange'),
+        }}
+        intro={<p>{t('steps.phone.noPhone')}</p>}
         onSent={(destination) => {
           setSentTo(destination);
           setChanging(false);
           void queryClient.invalidateQueries({ queryKey: ATTRIBUTES_QUERY_KEY });
         }}
-        onCancel={value ? () => setChanging(false) : undefined}
+        {...(value ? { onCancel: () => setChanging(false) } : {})}
       />
     );
   }
@@ -144,66 +151,6 @@ function CodeForm({
           {submitLabel}
         </Button>
         {secondary}
-      </div>
-    </form>
-  );
-}
-
-/** A new phone number (E.164): UpdateUserAttributes stores it unverified and sends the code to it. */
-function NewPhoneForm({
-  onSent,
-  onCancel,
-}: {
-  onSent: (destination: string) => void;
-  onCancel: (() => void) | undefined;
-}) {
-  const { t } = useTranslation(['onboarding', 'auth', 'errors']);
-  const identity = useIdentity();
-  const form = useForm<{ phone: string }>({ ...SUBMIT_VALIDATION, defaultValues: { phone: '' } });
-  const [error, setError] = useState<string | null>(null);
-  const saving = useMutation({
-    mutationFn: async (phone: string) => {
-      const result = await (
-        await identity()
-      ).updateUserAttributes({ userAttributes: { phone_number: phone } });
-      return result.phone_number?.nextStep.codeDeliveryDetails?.destination ?? phone;
-    },
-    onSuccess: onSent,
-    onError: (failure) => setError(t(authErrorKey(failure))),
-  });
-  const submit = ({ phone }: { phone: string }) => {
-    const trimmed = phone.trim();
-    if (trimmed === '') {
-      setError(t('errors:auth.phoneEmpty'));
-    } else if (!isPhoneNumber(trimmed)) {
-      setError(t('auth:fields.phoneInvalid'));
-    } else {
-      setError(null);
-      saving.mutate(trimmed);
-    }
-  };
-  return (
-    <form className="app-form app-form--narrow" onSubmit={form.handleSubmit(submit)} noValidate>
-      <p>{t('steps.phone.noPhone')}</p>
-      <TextField
-        label={t('steps.phone.number')}
-        hint={t('steps.phone.numberHint')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={error ?? undefined}
-        required
-        {...form.register('phone')}
-      />
-      <div className="app-cluster">
-        <Button type="submit" variant="primary" loading={saving.isPending}>
-          {t('steps.phone.sendToNumber')}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            {t('steps.phone.cancelChange')}
-          </Button>
-        ) : null}
       </div>
     </form>
   );

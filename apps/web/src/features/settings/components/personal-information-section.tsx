@@ -21,12 +21,12 @@ import {
   addressFromForm,
   type AddressFormValues,
 } from '#/components/address-fields.tsx';
+import { NewPhoneForm } from '#/components/new-phone-form.tsx';
 import { SUBMIT_VALIDATION } from '#/components/form-options.ts';
 import { authErrorKey } from '#/lib/auth-errors.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { formatPhoneNumber } from '#/lib/format.ts';
 import { useTranslation } from '#/lib/i18n.ts';
-import { isPhoneNumber } from '#/lib/password-policy.ts';
 import { useIdentity } from '#/lib/use-identity.ts';
 import { usePersonalInformationApi } from '#/shared/account/account-profile-api.ts';
 import { ProfileAvatar } from '#/shared/account/profile-avatar.tsx';
@@ -317,6 +317,13 @@ function PhoneBlock() {
       ) : null}
       {changing ? (
         <NewPhoneForm
+          text={{
+            label: t('phone.number'),
+            hint: t('phone.numberHint'),
+            submit: t('phone.sendToNumber'),
+            cancel: t('phone.cancel'),
+          }}
+          note={<p className="app-muted">{t('phone.changeWarning')}</p>}
           onSent={(destination) => {
             setChanging(false);
             setSentTo(destination);
@@ -340,57 +347,5 @@ function PhoneBlock() {
         </div>
       ) : null}
     </section>
-  );
-}
-
-/** A new number (E.164): UpdateUserAttributes keeps it unverified and sends the code to it. */
-function NewPhoneForm({ onSent, onCancel }: { onSent: (destination: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation(['account', 'auth', 'errors']);
-  const identity = useIdentity();
-  const form = useForm<{ phone: string }>({ ...SUBMIT_VALIDATION, defaultValues: { phone: '' } });
-  const [error, setError] = useState<string | null>(null);
-  const saving = useMutation({
-    mutationFn: async (phone: string) => {
-      const result = await (
-        await identity()
-      ).updateUserAttributes({ userAttributes: { phone_number: phone } });
-      return result.phone_number?.nextStep.codeDeliveryDetails?.destination ?? phone;
-    },
-    onSuccess: onSent,
-    onError: (failure) => setError(t(authErrorKey(failure))),
-  });
-  const submit = ({ phone }: { phone: string }) => {
-    const trimmed = phone.trim().replace(/[\s.-]/g, '');
-    if (trimmed === '') {
-      setError(t('errors:auth.phoneEmpty'));
-    } else if (!isPhoneNumber(trimmed)) {
-      setError(t('auth:fields.phoneInvalid'));
-    } else {
-      setError(null);
-      saving.mutate(trimmed);
-    }
-  };
-  return (
-    <form className="app-form app-form--narrow" onSubmit={form.handleSubmit(submit)} noValidate>
-      <TextField
-        label={t('phone.number')}
-        hint={t('phone.numberHint')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={error ?? undefined}
-        required
-        {...form.register('phone')}
-      />
-      <p className="app-muted">{t('phone.changeWarning')}</p>
-      <div className="app-cluster">
-        <Button type="submit" variant="primary" loading={saving.isPending}>
-          {t('phone.sendToNumber')}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('phone.cancel')}
-        </Button>
-      </div>
-    </form>
   );
 }

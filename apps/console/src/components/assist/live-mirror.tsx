@@ -1,6 +1,6 @@
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
-import type { RrwebEvent } from '@tessera/contracts';
+import { ASSIST_OVERLAY, type RrwebEvent } from '@tessera/contracts';
 import { styleNonce } from '@tessera/ui/style-nonce';
 import {
   type ClipboardEvent,
@@ -46,8 +46,11 @@ export function LiveMirror({
   mode,
   actions,
   frameRef,
+  hasPage,
 }: {
   assist: LiveAssist;
+  /** Whether the followed tab has sent its page yet (else the stage says it waits). */
+  hasPage: boolean;
   mode: MirrorMode;
   actions: MirrorActions;
   /** The element that holds the mirror (the recorder may capture it). */
@@ -141,6 +144,7 @@ export function LiveMirror({
       aria-label={t('live.mirror')}
       style={{ height: `${Math.ceil(viewport.height * scale)}px` }}
     >
+      {hasPage ? null : <p className="assist-stage__empty">{t('live.waiting')}</p>}
       <div ref={frameRef} className="assist-frame-holder">
         <div ref={rootRef} className="replay-frame" style={framed} />
       </div>
@@ -179,6 +183,16 @@ function ControlLayer({
   const layerRef = useRef<HTMLDivElement>(null);
   const lastMove = useRef(0);
   const drawing = useRef(false);
+  // The agent's own strokes, drawn over the mirror as the customer sees them (red, width 8, gone after 4 s): the
+  // customer's annotation layer is not part of the mirrored page.
+  const [strokes, setStrokes] = useState<{ id: number; points: ViewportPoint[] }[]>([]);
+  const strokeId = useRef(0);
+  const addPoint = (at: ViewportPoint) =>
+    setStrokes((all) =>
+      all.map((stroke) =>
+        stroke.id === strokeId.current ? { ...stroke, points: [...stroke.points, at] } : stroke,
+      ),
+    );
 
   useEffect(() => {
     layerRef.current?.focus();
@@ -206,6 +220,13 @@ function ControlLayer({
     if (at) {
       drawing.current = true;
       event.currentTarget.setPointerCapture?.(event.pointerId);
+      strokeId.current += 1;
+      const id = strokeId.current;
+      setStrokes((all) => [...all, { id, points: [at] }]);
+      window.setTimeout(
+        () => setStrokes((all) => all.filter((stroke) => stroke.id !== id)),
+        ASSIST_OVERLAY.annotation.fadeMs,
+      );
       actions.annotate('start', at);
     }
   };
@@ -221,6 +242,7 @@ function ControlLayer({
       return;
     }
     if (mode === 'annotate') {
+      addPoint(at);
       actions.annotate('move', at);
     } else {
       actions.control('move', at);
@@ -288,6 +310,29 @@ function ControlLayer({
       onWheel={onWheel}
       onKeyDown={onKeyDown}
       onPaste={onPaste}
-    />
+    >
+      {strokes.length > 0 ? (
+        <svg
+          className="assist-strokes"
+          viewBox={`0 0 ${viewport.width} ${viewport.height}`}
+          width={width}
+          height={height}
+          aria-hidden="true"
+        >
+          {strokes.map((stroke) => (
+            <polyline
+              key={stroke.id}
+              className="assist-stroke"
+              points={stroke.points.map((point) => `${point.x},${point.y}`).join(' ')}
+              fill="none"
+              stroke={ASSIST_OVERLAY.annotation.color}
+              strokeWidth={ASSIST_OVERLAY.annotation.width}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          ))}
+        </svg>
+      ) : null}
+    </div>
   );
 }

@@ -257,7 +257,7 @@ function LiveSession({
                 {state.refusal.label ? t('refused.element', { label: state.refusal.label }) : null}
               </Alert>
             ) : null}
-            <LiveMirror assist={assist} mode={mode} actions={actions} />
+            <LiveMirror assist={assist} mode={mode} actions={actions} hasPage={state.hasPage} />
             <p className="support-muted">{t('live.masked')}</p>
           </div>
           <aside className="assist-side" aria-label={t('live.actions')}>

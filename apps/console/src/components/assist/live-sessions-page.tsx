@@ -65,79 +65,81 @@ function LiveSessionsList({ reference }: { reference: string }) {
         </span>
       </div>
       {live.isError ? <Alert>{t(assistErrorKey(live.error))}</Alert> : null}
-      <TableScroll label={t('list.results')}>
-        <Table<AssistLiveSession>
-          caption={t('list.results')}
-          rows={live.data?.sessions ?? []}
-          getRowKey={(row) => row.sessionId}
-          empty={live.isPending ? t('console:loading') : t('list.empty')}
-          density="compact"
-          columns={[
-            {
-              key: 'customer',
-              header: t('list.customer'),
-              rowHeader: true,
-              cell: (row) => (
-                <span className="support-stack">
-                  <span className="support-code">{who(row)}</span>
-                  <span className="support-muted">
-                    {t('list.since', { time: date.format(new Date(row.startedAt)) })}
+      {live.isError ? null : (
+        <TableScroll label={t('list.results')}>
+          <Table<AssistLiveSession>
+            caption={t('list.results')}
+            rows={live.data?.sessions ?? []}
+            getRowKey={(row) => row.sessionId}
+            empty={live.isPending ? t('console:loading') : t('list.empty')}
+            density="compact"
+            columns={[
+              {
+                key: 'customer',
+                header: t('list.customer'),
+                rowHeader: true,
+                cell: (row) => (
+                  <span className="support-stack">
+                    <span className="support-code">{who(row)}</span>
+                    <span className="support-muted">
+                      {t('list.since', { time: date.format(new Date(row.startedAt)) })}
+                    </span>
                   </span>
-                </span>
-              ),
-            },
-            {
-              key: 'page',
-              header: t('list.page'),
-              cell: (row) => (
-                <span className="support-stack">
-                  <span>{t('list.tabs', { count: row.tabs.length })}</span>
-                  {row.tabs.some((tab) => !tab.visible) ? (
-                    <span className="support-muted">{t('list.hidden')}</span>
-                  ) : null}
-                </span>
-              ),
-            },
-            {
-              key: 'device',
-              header: t('list.device'),
-              cell: (row) => [row.device, row.browser, row.os].filter(Boolean).join(' · '),
-            },
-            {
-              key: 'agents',
-              header: t('list.agents'),
-              cell: (row) =>
-                row.agents.length > 0 ? (
-                  <span className="assist-badges">
-                    {row.agents.map((agent) => (
-                      <Badge key={agent.agentId} size="sm" tone="info">
-                        {agent.name || agent.agentId}
-                      </Badge>
-                    ))}
-                  </span>
-                ) : (
-                  <span className="support-muted">{t('list.noAgent')}</span>
                 ),
-            },
-            {
-              key: 'join',
-              header: t('list.joinShort'),
-              cell: (row) => (
-                <Button asChild size="sm">
-                  <Link
-                    to="/assist/$sessionId"
-                    params={{ sessionId: row.sessionId }}
-                    search={{ ref: reference }}
-                    aria-label={t('list.join', { who: who(row) })}
-                  >
-                    {t('list.joinShort')}
-                  </Link>
-                </Button>
-              ),
-            },
-          ]}
-        />
-      </TableScroll>
+              },
+              {
+                key: 'page',
+                header: t('list.page'),
+                cell: (row) => (
+                  <span className="support-stack">
+                    <span>{t('list.tabs', { count: row.tabs.length })}</span>
+                    {row.tabs.some((tab) => !tab.visible) ? (
+                      <span className="support-muted">{t('list.hidden')}</span>
+                    ) : null}
+                  </span>
+                ),
+              },
+              {
+                key: 'device',
+                header: t('list.device'),
+                cell: (row) => [row.device, row.browser, row.os].filter(Boolean).join(' · '),
+              },
+              {
+                key: 'agents',
+                header: t('list.agents'),
+                cell: (row) =>
+                  row.agents.length > 0 ? (
+                    <span className="assist-badges">
+                      {row.agents.map((agent) => (
+                        <Badge key={agent.agentId} size="sm" tone="info">
+                          {agent.name || agent.agentId}
+                        </Badge>
+                      ))}
+                    </span>
+                  ) : (
+                    <span className="support-muted">{t('list.noAgent')}</span>
+                  ),
+              },
+              {
+                key: 'join',
+                header: t('list.joinShort'),
+                cell: (row) => (
+                  <Button asChild size="sm">
+                    <Link
+                      to="/assist/$sessionId"
+                      params={{ sessionId: row.sessionId }}
+                      search={{ ref: reference }}
+                      aria-label={t('list.join', { who: who(row) })}
+                    >
+                      {t('list.joinShort')}
+                    </Link>
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </TableScroll>
+      )}
     </Card>
   );
 }

@@ -18,7 +18,7 @@ import { io, type Socket } from 'socket.io-client';
 
 /** Server -> agent events that are not tab events (services/assist). */
 const SERVER_EVENTS = {
-  welcome: 'welcome',
+  welcome: 'assist_welcome',
   tabConnected: 'tab_connected',
   tabDisconnected: 'tab_disconnected',
   actionRefused: 'action_refused',

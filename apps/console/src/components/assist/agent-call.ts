@@ -10,6 +10,8 @@
 import {
   ASSIST_PEER_HEARTBEAT_MS,
   ASSIST_PEER_PATH,
+  ASSIST_PEER_RECONNECT_ATTEMPTS,
+  assistPeerReconnectDelayMs,
   ASSIST_REMOTE_VIDEO_CHECK_MS,
   type AssistIceServer,
 } from '@tessera/contracts';
@@ -165,10 +167,32 @@ export class AgentCall {
       incoming.answer(local);
       this.attach(incoming);
     });
-    await new Promise<void>((resolve, reject) => {
-      peer.once('open', () => resolve());
-      peer.once('error', (error) => reject(error));
+    // Spec section 9: a peer that lost the server reconnects, up to 30 attempts, 2 * min(n, 8) s apart.
+    let attempts = 0;
+    peer.on('open', () => {
+      attempts = 0;
     });
+    peer.on('disconnected', () => {
+      if (peer.destroyed || this.peer !== peer || attempts >= ASSIST_PEER_RECONNECT_ATTEMPTS) {
+        return;
+      }
+      attempts += 1;
+      window.setTimeout(() => {
+        if (!peer.destroyed && peer.disconnected) {
+          peer.reconnect();
+        }
+      }, assistPeerReconnectDelayMs(attempts));
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        peer.once('open', () => resolve());
+        peer.once('error', (error) => reject(error));
+      });
+    } catch (error) {
+      peer.destroy();
+      this.peer = null;
+      throw error;
+    }
   }
 
   private attach(media: MediaConnection): void {

@@ -16,6 +16,7 @@ import {
 } from '#/lib/step-up.ts';
 import { useSignOut } from '#/lib/use-sign-out.ts';
 import { SUBMIT_VALIDATION, type Translate } from './form-options.ts';
+import { ConfirmButton } from './confirm-button.tsx';
 
 type Phase =
   | { kind: 'starting' }
@@ -172,9 +173,9 @@ function StepUpBody({
           <Button variant="secondary" onClick={onCancel}>
             {t('auth:stepUp.cancel')}
           </Button>
-          <Button variant="primary" loading={stepUp.busy} onClick={() => stepUp.retry(false)}>
+          <ConfirmButton variant="primary" loading={stepUp.busy} onClick={() => stepUp.retry(false)}>
             {t('auth:stepUp.retry')}
-          </Button>
+          </ConfirmButton>
         </div>
       </div>
     );
@@ -282,9 +283,9 @@ function StepUpActions({
       <Button variant="secondary" onClick={onCancel}>
         {t('auth:stepUp.cancel')}
       </Button>
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')}>
+      <ConfirmButton type="submit" variant="primary" loading={busy} loadingLabel={t('auth:pending')}>
         {t('auth:stepUp.confirm')}
-      </Button>
+      </ConfirmButton>
     </div>
   );
 }

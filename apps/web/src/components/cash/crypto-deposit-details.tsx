@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Wallet } from '@tessera/contracts';
-import { Banner, Button, Card, TextField } from '@tessera/ui';
+import { Banner, Card, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import {
   cashKeys,
@@ -20,6 +20,7 @@ import { useSimulatorsEnabled } from '#/shared/cash/api/rails-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '../confirm-button.tsx';
 import { amountSchema } from './amount-schema.ts';
 import { AddressQrCode } from './address-qr-code.tsx';
 import { CopyField } from './copy-button.tsx';
@@ -164,17 +165,17 @@ function SimulateCryptoDeposit({ wallet }: { wallet: Wallet }) {
         autoComplete="off"
       />
       <div className="app-cluster">
-        <Button
+        <ConfirmButton
           type="submit"
           variant="secondary"
           loading={simulator.busy}
           loadingLabel={t('fund.simulator.working')}
         >
           {t('fund.crypto.simulate')}
-        </Button>
-        <Button variant="ghost" disabled={simulator.busy} onClick={mineBlock}>
+        </ConfirmButton>
+        <ConfirmButton variant="ghost" disabled={simulator.busy} onClick={mineBlock}>
           {t('fund.crypto.mineBlock')}
-        </Button>
+        </ConfirmButton>
       </div>
     </form>
   );

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Wallet } from '@tessera/contracts';
-import { Banner, Button, Card, TextField } from '@tessera/ui';
+import { Banner, Card, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { sepaDetailsQueryOptions } from '#/shared/cash/api/get-sepa-details.ts';
@@ -13,6 +13,7 @@ import { useSimulatorsEnabled } from '#/shared/cash/api/rails-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '../confirm-button.tsx';
 import { amountSchema } from './amount-schema.ts';
 import { CopyField } from './copy-button.tsx';
 import { groupIban } from './wallet-cards.tsx';
@@ -103,14 +104,14 @@ function SimulateSepaCredit({ iban }: { iban: string }) {
         inputMode="decimal"
         autoComplete="off"
       />
-      <Button
+      <ConfirmButton
         type="submit"
         variant="secondary"
         loading={crediting.isPending}
         loadingLabel={t('fund.simulator.working')}
       >
         {t('fund.sepa.simulate')}
-      </Button>
+      </ConfirmButton>
     </form>
   );
 }

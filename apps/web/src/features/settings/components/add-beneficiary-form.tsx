@@ -10,13 +10,14 @@ import {
   validateIban,
   type RailCryptoAsset,
 } from '@tessera/contracts';
-import { Banner, Button, Card, SegmentedControl, Select, TextField } from '@tessera/ui';
+import { Banner, Card, SegmentedControl, Select, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { newIdempotencyKey, useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { createBeneficiary } from '#/shared/cash/api/create-beneficiary.ts';
 import { railsKeys } from '#/shared/cash/api/rails-request.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 
 interface BeneficiaryValues {
   kind: 'iban' | 'crypto';
@@ -131,14 +132,14 @@ export function AddBeneficiaryForm() {
       >
         {message ? <Banner tone={message.tone}>{message.text}</Banner> : null}
         <BeneficiaryInputs form={form} />
-        <Button
+        <ConfirmButton
           type="submit"
           variant="secondary"
           loading={creating.isPending}
           loadingLabel={t('settings.withdrawal.adding')}
         >
           {t('settings.withdrawal.add')}
-        </Button>
+        </ConfirmButton>
       </form>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedCard } from '@tessera/contracts';
-import { Badge, Banner, Button, EmptyState, Skeleton } from '@tessera/ui';
+import { Badge, Banner, EmptyState, Skeleton } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { useCashCall } from '#/shared/cash/api/cash-request.ts';
 import { deleteSavedCard } from '#/shared/cash/api/delete-saved-card.ts';
@@ -10,6 +10,7 @@ import { setDefaultCard } from '#/shared/cash/api/set-default-card.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import '#/components/cash/cash.css';
 import { formatCardBrand } from '#/lib/format.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 
 /** Settings → Cards for deposits: the saved cards (brand, last four digits, expiry), the default one, removal. */
 export function DepositCardSection() {
@@ -80,7 +81,7 @@ function SavedCardRow({
       </span>
       <span className="app-cluster">
         {card.isDefault ? null : (
-          <Button
+          <ConfirmButton
             variant="ghost"
             size="sm"
             disabled={busy}
@@ -88,9 +89,9 @@ function SavedCardRow({
             onClick={onMakeDefault}
           >
             {t('settings.cards.makeDefault')}
-          </Button>
+          </ConfirmButton>
         )}
-        <Button
+        <ConfirmButton
           variant="ghost"
           size="sm"
           disabled={busy}
@@ -98,7 +99,7 @@ function SavedCardRow({
           onClick={onRemove}
         >
           {t('settings.cards.remove')}
-        </Button>
+        </ConfirmButton>
       </span>
     </li>
   );

@@ -3,7 +3,7 @@ import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Beneficiary, Wallet, Withdrawal } from '@tessera/contracts';
-import { Banner, Button, Card, Select, TextField } from '@tessera/ui';
+import { Banner, Card, Select, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
 import { createWithdrawal } from '#/shared/cash/api/create-withdrawal.ts';
@@ -13,6 +13,7 @@ import { amountSchema } from '#/components/cash/amount-schema.ts';
 import { RemainingLimitHint } from '#/components/cash/limits-panel.tsx';
 import { useStepUpRetry } from '#/components/cash/use-step-up-retry.tsx';
 import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { walletsFor, withdrawalFee } from './withdrawal-rules.ts';
 
 /** `beneficiaryId` and `walletId` stay empty until the customer picks one: the first one is meant. */
@@ -239,9 +240,9 @@ function WithdrawAmountInputs({
           : t('settings.withdrawal.noFee')}
       </p>
       <p className="app-muted">{t('settings.withdrawal.stepUpHint')}</p>
-      <Button type="submit" variant="primary" loading={busy} loadingLabel={t('transfer.working')}>
+      <ConfirmButton type="submit" variant="primary" loading={busy} loadingLabel={t('transfer.working')}>
         {t('settings.withdrawal.submit')}
-      </Button>
+      </ConfirmButton>
     </>
   );
 }

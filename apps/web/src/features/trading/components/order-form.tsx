@@ -12,6 +12,7 @@ import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useTradingPreferencesApi } from '#/shared/trading/api/trading-preferences-api.ts';
 import { useLiveQuote } from '#/shared/markets/market-feed.ts';
 import { useMarketCalls, type InstrumentView } from '#/shared/markets/api/markets-request.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { marketStatusQueryOptions } from '#/shared/markets/api/get-market-status.ts';
 import {
   formatMoneyText,
@@ -179,7 +180,7 @@ function SubmitButton({ refusal, busy, label }: { refusal: string | null; busy: 
           {refusal === 'TRADING_MARKET_CLOSED' ? t('form.refusedClosed') : t('form.refused')}
         </p>
       ) : null}
-      <Button
+      <ConfirmButton
         type="submit"
         variant="primary"
         loading={busy}
@@ -189,7 +190,7 @@ function SubmitButton({ refusal, busy, label }: { refusal: string | null; busy: 
         fullWidth
       >
         {label}
-      </Button>
+      </ConfirmButton>
     </>
   );
 }
@@ -228,9 +229,14 @@ function ConfirmOrderDialog({
             <Button variant="secondary">{t('confirm.cancel')}</Button>
           </DialogClose>
           {onPlace === null ? null : (
-            <Button variant="primary" loading={busy} loadingLabel={t('form.placing')} onClick={onPlace}>
+            <ConfirmButton
+              variant="primary"
+              loading={busy}
+              loadingLabel={t('form.placing')}
+              onClick={onPlace}
+            >
               {placeLabel}
-            </Button>
+            </ConfirmButton>
           )}
         </>
       }

@@ -21,6 +21,7 @@ import { positionsQueryOptions } from '#/shared/trading/trading-cache.ts';
 import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
 import { tradingErrorMessage } from '../lib/order-input.ts';
 import { ReplaceDialog } from './replace-order-dialog.tsx';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { useInstrumentOf } from '#/shared/markets/api/get-instrument-list.ts';
 
 /** Open orders (cancel, replace), positions with P&L, and recent order history, all live. */
@@ -210,9 +211,9 @@ function OpenOrderRow({
             {t('orders.replace')}
           </Button>
         ) : null}
-        <Button size="sm" variant="danger" loading={cancelling} onClick={onCancel}>
+        <ConfirmButton size="sm" variant="danger" loading={cancelling} onClick={onCancel}>
           {t('orders.cancel')}
-        </Button>
+        </ConfirmButton>
       </td>
     </tr>
   );

@@ -7,6 +7,7 @@ import { Banner, Button, Dialog, DialogClose, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatProduct, formatQuantity } from '#/shared/markets/market-format.ts';
 import { SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { broadcast } from '../lib/trading-sync.ts';
 import { replaceOrder } from '../api/replace-order.ts';
 import { useApplyOrder, useTradingCall } from '../api/trading-request.ts';
@@ -87,14 +88,14 @@ export function ReplaceDialog({ order, onClose }: { order: Order; onClose: () =>
           <DialogClose asChild>
             <Button variant="secondary">{t('confirm.cancel')}</Button>
           </DialogClose>
-          <Button
+          <ConfirmButton
             type="submit"
             variant="primary"
             loading={replacing.isPending}
             loadingLabel={t('replace.saving')}
           >
             {t('replace.submit')}
-          </Button>
+          </ConfirmButton>
         </div>
       </form>
     </Dialog>

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { TEST_CARDS, type CardDeposit, type SavedCard, type Wallet } from '@tessera/contracts';
-import { Banner, Button, Spinner, TextField } from '@tessera/ui';
+import { Banner, Spinner, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { ApiError } from '#/lib/api.ts';
 import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
@@ -17,6 +17,7 @@ import { errorMessage } from '#/lib/error-message.ts';
 import { formatAmountText, normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
 import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { cardCharge, parseExpiry } from '../lib/deposit-math.ts';
 import {
   NewCardInputs,
@@ -240,14 +241,14 @@ function CardPaymentForm({
       <AmountWithCharge form={form} asset={wallet.asset} />
       <SavedCardChoice form={form} savedCards={savedCards} payment={chosen.payment} card={chosen.card} />
       {chosen.payment === 'saved' && savedCards.length > 0 ? null : <NewCardInputs form={form} />}
-      <Button
+      <ConfirmButton
         type="submit"
         variant="primary"
         loading={deposit.isPending}
         loadingLabel={t('fund.card.paying')}
       >
         {t('fund.card.submit')}
-      </Button>
+      </ConfirmButton>
       <TestCards />
     </form>
   );

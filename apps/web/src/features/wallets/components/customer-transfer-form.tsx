@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { CashTransfer, Wallet } from '@tessera/contracts';
-import { Button, TextField } from '@tessera/ui';
+import { TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { createCustomerTransfer } from '../api/create-customer-transfer.ts';
 import { newIdempotencyKey, useCashCall, useInvalidateCash } from '#/shared/cash/api/cash-request.ts';
@@ -10,6 +10,7 @@ import { errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
 import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 import {
   assetOf,
   pickInitial,
@@ -134,14 +135,14 @@ export function CustomerTransferForm({
       />
       <TextField label={t('transfer.note')} {...form.register('note')} maxLength={140} />
       <p className="app-muted">{t('transfer.stepUpHint')}</p>
-      <Button
+      <ConfirmButton
         type="submit"
         variant="primary"
         loading={transfer.isPending}
         loadingLabel={t('transfer.working')}
       >
         {t('transfer.send')}
-      </Button>
+      </ConfirmButton>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { CashTransfer, FxQuote, Wallet } from '@tessera/contracts';
-import { Banner, Button, TextField } from '@tessera/ui';
+import { Banner, TextField } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { createOwnTransfer } from '../api/create-own-transfer.ts';
 import { createQuote } from '../api/create-fx-quote.ts';
@@ -12,6 +12,7 @@ import { codeMessage, errorCodeOf, errorMessage } from '#/lib/error-message.ts';
 import { normalizeAmountInput } from '#/lib/money.ts';
 import { amountSchema } from '#/components/cash/amount-schema.ts';
 import { resolverFor, SUBMIT_VALIDATION, type Translate } from '#/components/form-options.ts';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { FxQuoteSummary, useNow } from './fx-quote.tsx';
 import { quoteSecondsLeft } from '../lib/deposit-math.ts';
 import { assetOf, pickInitial, walletOption, WalletSelect } from './transfer-form-parts.tsx';
@@ -196,9 +197,14 @@ export function OwnTransferForm({
       <OwnTransferFields form={form} wallets={wallets} asset={from?.asset} onChange={changed} />
       {needsQuote && !quote.quote ? <p className="app-muted">{t('transfer.quote.needed')}</p> : null}
       {quote.quote ? <FxQuoteSummary quote={quote.quote.value} secondsLeft={quote.secondsLeft} /> : null}
-      <Button type="submit" variant="primary" loading={quote.busy} loadingLabel={t('transfer.working')}>
+      <ConfirmButton
+        type="submit"
+        variant="primary"
+        loading={quote.busy}
+        loadingLabel={t('transfer.working')}
+      >
         {needsQuote && quote.missing ? t('transfer.getQuote') : t('transfer.confirm')}
-      </Button>
+      </ConfirmButton>
     </form>
   );
 }

@@ -106,7 +106,7 @@ describeEachDatabase('ingest', ({ createDatabase }) => {
         userCountry: '',
         userState: '',
         canvasEnabled: false,
-        features: { 'feature-flags': false, 'usability-test': false },
+        features: { 'feature-flags': false, 'usability-test': true },
       });
       const [row] = await rows(sql<{ token_hash: string; customer_id: string | null; first_page: string }>`
         select token_hash, customer_id, first_page from ingest.session where id = ${started.sessionID}`);

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { migration as sessionTracking } from '../migrations/0001-session-tracking.ts';
 import { migration as assistOnlySessions } from '../migrations/0002-assist-only-sessions.ts';
+import { migration as usabilityTests } from '../migrations/0003-usability-tests.ts';
 import { quarantinedBatches } from './metrics.ts';
 import { createRetentionWorker, scheduleSweep } from './modules/retention/retention.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -23,6 +24,12 @@ import { RateWindows } from './modules/tracker/rate-window.ts';
 import { createSessionTokenVerifier } from './modules/tracker/session-verifier.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
 import { createTrackerService } from './modules/tracker/tracker.service.ts';
+import { uxtParticipantRoutes } from './modules/uxt/uxt-participant.routes.ts';
+import { uxtStaffRoutes } from './modules/uxt/uxt-staff.routes.ts';
+import { seedDemoUsabilityTest } from './modules/uxt/uxt.seed.ts';
+import { createUxtService } from './modules/uxt/uxt.service.ts';
+import { loadUxtUploadSecret } from './modules/uxt/uxt.settings.ts';
+import type { UxtDatabase } from './modules/uxt/uxt.tables.ts';
 import { type IngestSettings, loadIngestSettings } from './settings.ts';
 import { INGEST_SCHEMA, type IngestDatabase } from './tables.ts';
 
@@ -77,6 +84,17 @@ async function ingestPlugin(app: FastifyInstance, { context }: ServicePluginOpti
   await app.register(trackerRoutes, { ...routeOptions, prefix: INGEST_POINT_PREFIX });
   await app.register(trackerRoutes, routeOptions);
   await app.register(staffRoutes, { context, db, images, prefix: INGEST_STAFF_PREFIX });
+  // Usability tests (issue #19): the participant's calls beside the tracker's, the studio's under the staff API.
+  const uxt = createUxtService({
+    db: context.db as UxtDatabase,
+    store,
+    now,
+    projectKey: settings.projectKey,
+    uploadSecret: loadUxtUploadSecret(),
+  });
+  await app.register(uxtParticipantRoutes, { tracker, uxt, prefix: INGEST_POINT_PREFIX });
+  await app.register(uxtParticipantRoutes, { tracker, uxt });
+  await app.register(uxtStaffRoutes, { context, uxt, now, prefix: `${INGEST_STAFF_PREFIX}/uxt` });
 
   const retention = createRetentionWorker({
     db,
@@ -104,6 +122,7 @@ export const ingestService = defineService({
   migrations: {
     '0001-session-tracking': sessionTracking,
     '0002-assist-only-sessions': assistOnlySessions,
+    '0003-usability-tests': usabilityTests,
   },
   plugin: ingestPlugin,
   /** INGEST_SESSION_CLIENT: live assist verifies a customer tab's tracker token in-process (issue #18). */
@@ -113,12 +132,15 @@ export const ingestService = defineService({
       () => testOptions.get(context)?.now?.() ?? new Date(),
     ),
   async seed(context: ServiceContext) {
-    // The web app's project (INGEST_PROJECT_KEY): canvas recording, feature flags and usability tests off.
+    // The web app's project (INGEST_PROJECT_KEY): canvas recording and feature flags off, usability tests on.
     const { projectKey } = loadIngestSettings();
     await (context.db as IngestDatabase)
       .insertInto('project')
       .values({ id: projectKey, name: 'Tessera web app' })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
+    if (context.config.mode === 'demo') {
+      await seedDemoUsabilityTest(context.db as UxtDatabase, projectKey);
+    }
   },
 });

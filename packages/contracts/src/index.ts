@@ -27,3 +27,4 @@ export * from './text.ts';
 export * from './session-tracking.ts';
 export * from './live-assist.ts';
 export * from './usability-tests.ts';
+export * from './investments.ts';

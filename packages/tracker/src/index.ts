@@ -16,3 +16,6 @@ export { TRACKER_VERSION, MIN_TRACKER_VERSION } from './constants.ts';
 export { INCORRECT_SERVER_RESPONSE, StartError, type StartResponse } from './start.ts';
 export { createMaskTextFn, maskText, maskAlways } from './mask.ts';
 export { sanitizeEvent } from './sanitize.ts';
+/** Usability tests (issue #19): the participant overlay, its own chunk, loaded only for a participant. */
+export const loadUsabilityTest = () => import('./uxt/index.ts');
+export type { UsabilityTest, UsabilityTestOptions } from './uxt/index.ts';

@@ -15,6 +15,8 @@ import { ApiError, type ApiClient } from '../../lib/api.ts';
 import type { ConsoleAuth } from '../../lib/auth.ts';
 
 const STAFF = '/api/assist/staff';
+/** How often the live list reads itself again while shown. */
+export const LIVE_REFRESH_MS = 10_000;
 const reasonHeaders = (reference: string) => ({ [STAFF_REASON_HEADER]: reference });
 const sessionPath = (sessionId: string) => `${STAFF}/sessions/${encodeURIComponent(sessionId)}`;
 
@@ -24,6 +26,8 @@ export function liveSessionsQueryOptions(api: ApiClient, reference: string) {
     queryFn: () => api<AssistLiveList>('GET', `${STAFF}/live`, undefined, reasonHeaders(reference)),
     staleTime: 0,
     retry: false,
+    // Customers come and go: the list reads itself again while it is shown (Refresh reads it at once).
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 

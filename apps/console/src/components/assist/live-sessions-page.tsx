@@ -56,7 +56,7 @@ function LiveSessionsList({ reference }: { reference: string }) {
         >
           {t('list.refresh')}
         </Button>
-        <span className="support-muted" role="status">
+        <span className="support-muted">
           {live.isFetching
             ? t('console:loading')
             : live.dataUpdatedAt > 0

@@ -27,6 +27,7 @@ import { createTrackerService } from './modules/tracker/tracker.service.ts';
 import { uxtParticipantRoutes } from './modules/uxt/uxt-participant.routes.ts';
 import { uxtStaffRoutes } from './modules/uxt/uxt-staff.routes.ts';
 import { seedDemoUsabilityTest } from './modules/uxt/uxt.seed.ts';
+import { createUxtRetentionWorker, scheduleUxtSweep } from './modules/uxt/uxt.retention.ts';
 import { createUxtService } from './modules/uxt/uxt.service.ts';
 import { loadUxtUploadSecret } from './modules/uxt/uxt.settings.ts';
 import type { UxtDatabase } from './modules/uxt/uxt.tables.ts';
@@ -95,6 +96,20 @@ async function ingestPlugin(app: FastifyInstance, { context }: ServicePluginOpti
   await app.register(uxtParticipantRoutes, { tracker, uxt, prefix: INGEST_POINT_PREFIX });
   await app.register(uxtParticipantRoutes, { tracker, uxt });
   await app.register(uxtStaffRoutes, { context, uxt, now, prefix: `${INGEST_STAFF_PREFIX}/uxt` });
+  const uxtRetention = createUxtRetentionWorker({
+    db: context.db as UxtDatabase,
+    store,
+    retentionDays: settings.retentionDays,
+    now,
+    log: context.log,
+  });
+  if (test === undefined) {
+    app.addHook('onReady', async () => {
+      await scheduleUxtSweep(uxtRetention.queue, now());
+      uxtRetention.worker.start();
+    });
+    app.addHook('onClose', async () => uxtRetention.worker.stop());
+  }
 
   const retention = createRetentionWorker({
     db,

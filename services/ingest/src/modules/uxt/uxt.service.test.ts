@@ -12,11 +12,12 @@ import {
   UXT_UPLOAD_URL_TTL_MS,
   type UxtTestInput,
 } from '@tessera/contracts';
-import type { Database } from '@tessera/platform';
+import { createFilesystemObjectStore, type Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIngestTestApp, type IngestTestApp } from '../../test-support/ingest-test-app.ts';
+import { purgeExpiredRecordings } from './uxt.retention.ts';
 import { DEMO_UXT_TEST_ID, seedDemoUsabilityTest } from './uxt.seed.ts';
 import type { UxtDatabase } from './uxt.tables.ts';
 
@@ -522,6 +523,24 @@ describeEachDatabase('usability tests', ({ createDatabase }) => {
         404,
         'UXT_RECORDING_NOT_FOUND',
       );
+
+      // Retention: kept INGEST_RETENTION_DAYS (30) after the upload, then deleted with its bytes.
+      const purge = (days: number) =>
+        purgeExpiredRecordings({
+          db: database.db.withSchema('ingest') as unknown as UxtDatabase,
+          store: createFilesystemObjectStore(t.storeRoot),
+          retentionDays: 30,
+          now: new Date(T0 + days * 24 * 3600 * 1000),
+        });
+      expect(await purge(29)).toBe(0);
+      expect((await staff('GET', recording.url.replace('/api/ingest/staff/uxt', ''))).statusCode).toBe(200);
+      expect(await purge(31)).toBeGreaterThanOrEqual(1);
+      expectError(
+        await staff('GET', recording.url.replace('/api/ingest/staff/uxt', '')),
+        404,
+        'UXT_RECORDING_NOT_FOUND',
+      );
+      expect((await results(test.id)).participants[0]!.recordings).toEqual([]);
     });
   });
 

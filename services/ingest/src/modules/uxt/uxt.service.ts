@@ -384,6 +384,7 @@ export function createUxtService({ db, store, now, projectKey, uploadSecret }: U
         object_key: key,
         size: body.byteLength,
         content_type: UXT_RECORDING_CONTENT_TYPE,
+        created_at: now(),
       })
       .execute();
     await touchParticipant(upload.participantId);

@@ -7,6 +7,11 @@ const calls: string[] = [];
 let refuse = false;
 
 vi.mock('@tessera/tracker', () => ({
+  loadUsabilityTest: async () => ({
+    startUsabilityTest: (tracker: { state: string }, options: { navigate?: unknown }) => {
+      calls.push(`startUsabilityTest ${tracker.state} ${typeof options.navigate}`);
+    },
+  }),
   createTracker: (options: { projectKey: string; ingestPoint: string; secureMode: boolean }) => {
     calls.push(`create ${options.projectKey} ${options.ingestPoint} ${String(options.secureMode)}`);
     let state = 'not active';
@@ -142,5 +147,25 @@ describe('session tracking in the web app', () => {
     await vi.waitFor(() => expect(html.dataset['trackerState']).toBe('not active'));
     router.navigate();
     expect(calls.filter((call) => call.startsWith('setUserID'))).toEqual(['setUserID null function']);
+  });
+
+  it('starts the tracker and the usability-test overlay at once for ?oruxt, even on a pre-rendered page', async () => {
+    html.dataset = { prerendered: '/pricing/' };
+    vi.stubGlobal('window', {
+      location: { origin: 'https://bank.example', pathname: '/pricing/', search: '?oruxt=6f1c2b9e' },
+      requestIdleCallback: (callback: () => void) => setTimeout(callback, 0),
+      // No interaction ever comes: the tracker must not wait for one.
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+    createSessionTracking(config(TRACKER), fakeAuth({ current: null })).start(fakeRouter());
+    await vi.waitFor(() => expect(calls).toContain('startUsabilityTest active function'));
+    expect(html.dataset['trackerLoad']).toBeUndefined();
+  });
+
+  it('never loads the overlay for a visitor without a test', async () => {
+    createSessionTracking(config(TRACKER), fakeAuth({ current: null })).start(fakeRouter());
+    await vi.waitFor(() => expect(html.dataset['trackerState']).toBe('active'));
+    expect(calls.some((call) => call.startsWith('startUsabilityTest'))).toBe(false);
   });
 });

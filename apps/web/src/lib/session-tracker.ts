@@ -16,9 +16,26 @@ import type { RuntimeConfig } from '@tessera/contracts';
 import type { Tracker } from '@tessera/tracker';
 import type { AuthAdapter } from './auth.ts';
 
-/** What the router offers the tracker: a callback after each navigation. */
+/** What the router offers the tracker: a callback after each navigation (and its history, for usability tests). */
 export interface NavigationSource {
   subscribe(event: 'onResolved', listener: () => void): () => void;
+  history?: { push(path: string): void };
+}
+
+/**
+ * A usability test is asked for (issue #19, spec section 2): `?oruxt=<id>` on the address or the stored active test
+ * id (`or_uxt_active`). Its participant gets the tracker and the overlay at once, not at the first interaction;
+ * the overlay is its own chunk, which other visitors never load.
+ */
+function usabilityTestAsked(): boolean {
+  try {
+    return (
+      new URLSearchParams(window.location.search ?? '').has('oruxt') ||
+      Boolean(window.localStorage?.getItem('or_uxt_active'))
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** The tracking settings of /config.json, or null when the deployment records no sessions. */
@@ -113,14 +130,15 @@ export function createSessionTracking(config: RuntimeConfig, auth: AuthAdapter):
       return;
     }
     const prerendered = document.documentElement.dataset['prerendered'];
+    const usabilityTest = usabilityTestAsked();
     await afterLoadAndIdle();
-    if (prerendered === window.location.pathname) {
+    if (prerendered === window.location.pathname && !usabilityTest) {
       // Said on <html data-tracker-load> so that a journey knows the tracker is waiting, not late.
       document.documentElement.dataset['trackerLoad'] = 'on interaction';
       await firstInteraction(router, prerendered);
     }
     delete document.documentElement.dataset['trackerLoad'];
-    const { createTracker } = await import('@tessera/tracker');
+    const { createTracker, loadUsabilityTest } = await import('@tessera/tracker');
     const created = createTracker({
       projectKey: settings.projectKey,
       ingestPoint: settings.ingestPoint,
@@ -138,6 +156,18 @@ export function createSessionTracking(config: RuntimeConfig, auth: AuthAdapter):
     tracker = created;
     const started = await created.start();
     showState();
+    if (usabilityTest) {
+      // The overlay says so itself when the tracker refused (it needs the session's token).
+      void loadUsabilityTest()
+        .then(({ startUsabilityTest }) =>
+          startUsabilityTest(created, {
+            navigate: (path) => (router.history ? router.history.push(path) : window.location.assign(path)),
+          }),
+        )
+        .catch((error: unknown) => {
+          console.warn('Usability test not started:', error instanceof Error ? error.message : error);
+        });
+    }
     if (!started.ok) {
       return; // refused (Do Not Track, not https in secure mode...): the tracker said why once, and stays inactive
     }

@@ -374,7 +374,7 @@ export function createUxtService({ db, store, now, projectKey, uploadSecret }: U
       throw new UxtUploadUrlUsedError();
     }
     const id = randomUUID();
-    const key = `uxt/${upload.participantId}/${id}.webm`;
+    const key = `ingest/uxt/${upload.participantId}/${id}.webm`;
     await store.put(key, body, UXT_RECORDING_CONTENT_TYPE);
     await db
       .insertInto('uxt_recording')

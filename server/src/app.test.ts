@@ -243,6 +243,8 @@ describe('server without services', () => {
       features: { cashSimulators: false },
       // A server in production mode: the tracker's secure mode is on unless TRACKER_SECURE_MODE says otherwise.
       tracker: { ingestPoint: '/ingest', projectKey: 'tessera-web', secureMode: true },
+      // ASSIST_ICE_SERVERS unset: no STUN or TURN server (peers on one host or network).
+      assist: { iceServers: [] },
     });
   });
 

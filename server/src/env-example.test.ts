@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadConfig, objectStoreEnvSchema, platformEnvSchema } from '@tessera/platform';
 import { describe, expect, it } from 'vitest';
 // The services' own config sections; not exported by their packages, read here only to check the example.
+import { assistEnvSchema } from '../../services/assist/src/settings.ts';
 import { cashOperationsEnvSchema } from '../../services/cash-operations/src/settings.ts';
 import { identityEnvSchema } from '../../services/identity/src/settings.ts';
 import { ingestEnvSchema } from '../../services/ingest/src/settings.ts';
@@ -31,6 +32,7 @@ const schemaVariables = [
   ...Object.keys(timeSeriesEnvSchema.shape),
   ...Object.keys(userManagementEnvSchema.shape),
   ...Object.keys(ingestEnvSchema.shape),
+  ...Object.keys(assistEnvSchema.shape),
   ...Object.keys(objectStoreEnvSchema.shape),
 ].sort();
 
@@ -55,6 +57,7 @@ describe('.env.example', () => {
       timeSeries: timeSeriesEnvSchema,
       userManagement: userManagementEnvSchema,
       ingest: ingestEnvSchema,
+      assist: assistEnvSchema,
       objectStore: objectStoreEnvSchema,
     });
     const defaults = loadConfig({}, {});

@@ -3,6 +3,7 @@
  * runs in one process or behind a gateway (ARCHITECTURE.md, Services).
  */
 import { type Config, isDemoRequest, type ServiceUrlKey } from '@tessera/platform';
+import { loadAssistSettings } from '@tessera/service-assist';
 import { loadIngestSettings } from '@tessera/service-ingest';
 import type { FastifyInstance } from 'fastify';
 
@@ -19,6 +20,13 @@ export interface RuntimeConfig {
   features: Record<string, boolean>;
   /** The session tracker's settings (issue #17): packages/contracts runtime-config.ts. */
   tracker: { ingestPoint: string; projectKey: string; secureMode: boolean };
+  /** Live assist (issue #18): the ICE servers of the peer connections (ASSIST_ICE_SERVERS). */
+  assist: { iceServers: AssistPublicSettings['iceServers'] };
+}
+
+/** What /config.json says about live assist: the assist service's settings, read once at start. */
+export interface AssistPublicSettings {
+  readonly iceServers: readonly { urls: string | string[]; username?: string; credential?: string }[];
 }
 
 /** What /config.json says about the session tracker: the ingest's settings, read once at start. */
@@ -36,7 +44,11 @@ export interface TrackerPublicSettings {
  */
 export function buildRuntimeConfig(
   config: Config,
-  { demoFeatures, tracker }: { demoFeatures: boolean; tracker: TrackerPublicSettings },
+  {
+    demoFeatures,
+    tracker,
+    assist = { iceServers: [] },
+  }: { demoFeatures: boolean; tracker: TrackerPublicSettings; assist?: AssistPublicSettings },
 ): RuntimeConfig {
   const identityBase = config.serviceUrls.identity;
   const identityUrl = identityBase.startsWith('/')
@@ -60,6 +72,9 @@ export function buildRuntimeConfig(
       projectKey: tracker.projectKey,
       secureMode: tracker.secureMode ?? config.mode === 'production',
     },
+    // TURN credentials here are the browser's to use (WebRTC needs them in the page); give TURN servers
+    // short-lived or restricted credentials (docs/operations.md, "Live assist").
+    assist: { iceServers: assist.iceServers.map((server) => ({ ...server })) },
   };
 }
 
@@ -69,9 +84,10 @@ export async function runtimeConfigRoutes(
   { config }: { config: Config },
 ): Promise<void> {
   const tracker = loadIngestSettings();
+  const assist = loadAssistSettings();
   app.get('/config.json', async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return buildRuntimeConfig(config, { demoFeatures: isDemoRequest(config, request), tracker });
+    return buildRuntimeConfig(config, { demoFeatures: isDemoRequest(config, request), tracker, assist });
   });
 }
 

@@ -3,6 +3,7 @@
  * Each later issue adds its service here.
  */
 import type { ServiceDefinition } from '@tessera/platform';
+import { assistService } from '@tessera/service-assist';
 import { cashOperationsService, processorSimulatorService } from '@tessera/service-cash-operations';
 import { helpService } from '@tessera/service-help';
 import { identityService } from '@tessera/service-identity';
@@ -27,4 +28,6 @@ export const services: readonly ServiceDefinition[] = [
   timeSeriesService,
   tradingService,
   ingestService,
+  // Live assist (issue #18) after the ingest: it verifies tracker session tokens with the ingest's client.
+  assistService,
 ];

@@ -140,6 +140,8 @@ export interface VerifiedTrackerSession {
   os: string;
 }
 export interface IngestSessionClient {
+  /** The web app's tracker project key (INGEST_PROJECT_KEY): the PeerServer's key. */
+  readonly projectKey: string;
   /** The live session of a tracker token, or null (unknown, expired or not a token). */
   verifySessionToken(token: string): Promise<VerifiedTrackerSession | null>;
 }
@@ -168,6 +170,8 @@ export const assistAgentAuthSchema = z.object({
   identity: z.literal('agent'),
   token: tokenSchema,
   sessionId: z.uuid(),
+  /** Optional case reference (as x-staff-reason) written to the staff audit log with the join. */
+  reason: z.string().max(40).optional(),
 });
 export const assistAuthSchema = z.discriminatedUnion('identity', [
   assistTabAuthSchema,
@@ -402,6 +406,8 @@ export interface AssistAction {
   seq: number;
   sessionId: string;
   agentId: string;
+  /** The staff user behind the agent id. */
+  staffUserId: string;
   kind: AssistActionKind;
   outcome: (typeof ASSIST_ACTION_OUTCOMES)[number];
   /** Never a typed value: control `input` keeps only its length, `key` only named keys. */

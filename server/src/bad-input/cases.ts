@@ -100,6 +100,8 @@ const pageRoutes = [
   /^GET .*\*$/,
   /^GET \/api\/[a-z-]+\/ws$/,
   /^GET \/api\/docs(\/|$)/,
+  // The PeerJS server's REST calls speak PeerJS (text; the spec's 401 text on /peers), not the platform's errors.
+  /^GET \/assist\/:key\/(id|peers)$/,
 ];
 
 /** The kind of a route (see {@link RouteKind}). */

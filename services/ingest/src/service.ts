@@ -144,6 +144,7 @@ export const ingestService = defineService({
   createClient: async (context: ServiceContext) =>
     createSessionTokenVerifier(
       context.db as IngestDatabase,
+      loadIngestSettings().projectKey,
       () => testOptions.get(context)?.now?.() ?? new Date(),
     ),
   async seed(context: ServiceContext) {

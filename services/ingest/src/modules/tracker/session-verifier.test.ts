@@ -52,6 +52,7 @@ describeEachDatabase('ingest session-token verifier', ({ createDatabase }) => {
       expect(started.statusCode).toBe(200);
       const answer = started.json<TrackerStartResponse>();
       const verifier = composed.contextOf('ingest').clients!.get(INGEST_SESSION_CLIENT);
+      expect(verifier.projectKey).toBe('tessera-web');
       expect(await verifier.verifySessionToken(answer.token)).toMatchObject({
         sessionId: answer.sessionID,
         projectKey: 'tessera-web',

@@ -12,9 +12,11 @@ const TOKEN_MAX_LENGTH = 512;
 
 export function createSessionTokenVerifier(
   db: IngestDatabase,
+  projectKey: string,
   now: () => Date = () => new Date(),
 ): IngestSessionClient {
   return {
+    projectKey,
     async verifySessionToken(token: string): Promise<VerifiedTrackerSession | null> {
       if (typeof token !== 'string' || token.length === 0 || token.length > TOKEN_MAX_LENGTH) {
         return null;

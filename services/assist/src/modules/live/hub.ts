@@ -1,0 +1,671 @@
+/**
+ * The live channel (socket.io at ASSIST_SOCKET_PATH, packages/contracts/src/live-assist.ts): who may connect,
+ * the rooms, and what is forwarded where.
+ *
+ * - A customer tab connects with its tracker session token (checked by the ingest, in-process) and its tab id; one
+ *   socket per tab (a second is refused with ASSIST_TAB_TAKEN). Its events go to the agents of its session only.
+ * - An agent connects with a staff access token (support_agent or admin) and the session to join. Its events go to
+ *   the tabs of that session only, with the server's `agentId` and `name` added (never the agent's own claim).
+ * - A `control_event` is forwarded only from the agent a tab last granted control to, while that tab reports control
+ *   enabled; otherwise it is refused and audited ('not_granted'). A rate limit applies per agent.
+ * - Every payload is checked against the contract's schema; anything invalid (wrong type, unknown event, NUL or a
+ *   lone surrogate in a string) is dropped and counted, never forwarded.
+ */
+import { createHash } from 'node:crypto';
+import {
+  ASSIST_AGENT_EVENTS,
+  ASSIST_TAB_EVENTS,
+  type AssistAgentEvent,
+  assistAgentPeerId,
+  assistAuthSchema,
+  type AssistConnectError,
+  type AssistLiveSession,
+  type AssistTabEvent,
+  assistTabPeerId,
+  IDENTITY_CLIENT,
+  INGEST_SESSION_CLIENT,
+  isValidAssistPeerId,
+  type VerifiedTrackerSession,
+} from '@tessera/contracts';
+import type { Principal, ServiceContext } from '@tessera/platform';
+import type { Server, Socket } from 'socket.io';
+import { droppedEvents, refusedActions, refusedConnections } from '../../metrics.ts';
+import type { ActionDetail, ActionLog } from './audit.ts';
+import type { AgentTime } from './agent-time.ts';
+
+/** The groups that may join a live session. */
+export const ASSIST_GROUPS = ['support_agent', 'admin'] as const;
+
+/** A staff user's agent id: 12 hex characters, stable per user, revealing nothing of the user id. */
+export function agentIdOf(staffUserId: string): string {
+  return createHash('sha256').update(`tessera-assist-agent:${staffUserId}`).digest('hex').slice(0, 12);
+}
+
+/** Keys an agent may name in an audited `key` control event; any other key is audited as 'character'. */
+const NAMED_KEYS = new Set([
+  'Enter',
+  'Tab',
+  'Escape',
+  'Backspace',
+  'Delete',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  ' ',
+]);
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when every string in `value` is well-formed and free of NUL (recursively, bounded depth). */
+export function hasSafeText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') {
+    return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+  }
+  if (depth > 4 || value === null || typeof value !== 'object') {
+    return depth <= 4 || typeof value !== 'object';
+  }
+  return Object.entries(value).every(
+    ([key, inner]) => hasSafeText(key, depth + 1) && hasSafeText(inner, depth + 1),
+  );
+}
+
+interface TabState {
+  readonly socket: Socket;
+  readonly tabId: string;
+  readonly peerId: string;
+  readonly connectedAt: Date;
+  visible: boolean;
+  /** The agent the tab last granted control to, and the control state it reports. */
+  control: { state: 'disabled' | 'requesting' | 'enabled'; agentId: string | null };
+  call: { state: 'none' | 'requesting' | 'active'; agentId: string | null };
+}
+
+interface AgentState {
+  readonly agentId: string;
+  readonly staffUserId: string;
+  readonly name: string;
+  readonly peerId: string;
+  readonly joinedAt: Date;
+  readonly sockets: Set<Socket>;
+  /** Rate limit window: the second and the count in it. */
+  window: { second: number; count: number };
+  /** Pointer moves and annotation moves since the agent's last audited row (moves are counted, not each written). */
+  moves: number;
+}
+
+interface SessionState {
+  readonly sessionId: string;
+  readonly projectKey: string;
+  info: VerifiedTrackerSession;
+  readonly tabs: Map<string, TabState>;
+  readonly agents: Map<string, AgentState>;
+}
+
+type TabData = { identity: 'session'; sessionId: string; tabId: string };
+type AgentData = { identity: 'agent'; sessionId: string; agentId: string };
+
+export interface LiveHubOptions {
+  readonly io: Server;
+  readonly context: ServiceContext;
+  readonly actions: ActionLog;
+  readonly time: AgentTime;
+  readonly now: () => Date;
+  readonly controlEventsPerSecond: number;
+}
+
+function connectError(code: AssistConnectError): Error {
+  refusedConnections.inc({ endpoint: 'socket', code }, 1);
+  const error = new Error(code) as Error & { data?: unknown };
+  error.data = { code };
+  return error;
+}
+
+const rooms = {
+  tabs: (sessionId: string) => `tabs:${sessionId}`,
+  agents: (sessionId: string) => `agents:${sessionId}`,
+};
+
+export function createLiveHub({ io, context, actions, time, now, controlEventsPerSecond }: LiveHubOptions) {
+  const sessions = new Map<string, SessionState>();
+  /** Session ids seen with their project key (an agent may join once a tab of the session has connected). */
+  const known = new Map<string, { projectKey: string; info: VerifiedTrackerSession }>();
+  const verifier = () => context.clients?.find(INGEST_SESSION_CLIENT);
+  const directory = () => context.clients?.find(IDENTITY_CLIENT);
+
+  const sessionOf = (sessionId: string): SessionState | undefined => sessions.get(sessionId);
+  const ensureSession = (sessionId: string): SessionState | undefined => {
+    const existing = sessions.get(sessionId);
+    if (existing) {
+      return existing;
+    }
+    const seen = known.get(sessionId);
+    if (!seen) {
+      return undefined;
+    }
+    const created: SessionState = {
+      sessionId,
+      projectKey: seen.projectKey,
+      info: seen.info,
+      tabs: new Map(),
+      agents: new Map(),
+    };
+    sessions.set(sessionId, created);
+    return created;
+  };
+  const dropIfEmpty = (session: SessionState) => {
+    if (session.tabs.size === 0 && session.agents.size === 0) {
+      sessions.delete(session.sessionId);
+    }
+  };
+
+  const audit = (
+    session: SessionState,
+    agent: AgentState,
+    kind: Parameters<ActionLog['append']>[0]['kind'],
+    outcome: 'forwarded' | 'refused' | 'reported',
+    detail: ActionDetail,
+  ) => {
+    const moves = agent.moves;
+    agent.moves = 0;
+    void actions.append({
+      sessionId: session.sessionId,
+      agentId: agent.agentId,
+      staffUserId: agent.staffUserId,
+      kind,
+      outcome,
+      detail: moves > 0 ? { ...detail, movesBefore: moves } : detail,
+    });
+  };
+  const timeKey = (session: SessionState, agent: AgentState) => ({
+    sessionId: session.sessionId,
+    agentId: agent.agentId,
+    staffUserId: agent.staffUserId,
+    name: agent.name,
+  });
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Handshake
+  // ---------------------------------------------------------------------------------------------------------
+
+  io.use((socket, next) => {
+    void (async () => {
+      const parsed = assistAuthSchema.safeParse(socket.handshake.auth);
+      if (!parsed.success || !hasSafeText(parsed.data)) {
+        return next(connectError('ASSIST_HANDSHAKE_INVALID'));
+      }
+      const auth = parsed.data;
+      if (auth.identity === 'session') {
+        const verified = await verifier()?.verifySessionToken(auth.token);
+        if (!verified) {
+          return next(connectError('ASSIST_UNAUTHENTICATED'));
+        }
+        const peerId = assistTabPeerId(verified.projectKey, verified.sessionId, auth.tabId);
+        if (!isValidAssistPeerId(peerId)) {
+          return next(connectError('ASSIST_PEER_ID_INVALID'));
+        }
+        known.set(verified.sessionId, { projectKey: verified.projectKey, info: verified });
+        const session = ensureSession(verified.sessionId)!;
+        session.info = verified;
+        const holder = session.tabs.get(auth.tabId);
+        // A reservation whose socket closed during its own handshake never connected: it does not hold the tab.
+        if (holder && holder.socket.conn.readyState !== 'closed') {
+          return next(connectError('ASSIST_TAB_TAKEN'));
+        }
+        // Reserved now (before any await) so a second socket for the tab is refused.
+        session.tabs.set(auth.tabId, {
+          socket,
+          tabId: auth.tabId,
+          peerId,
+          connectedAt: now(),
+          visible: true,
+          control: { state: 'disabled', agentId: null },
+          call: { state: 'none', agentId: null },
+        });
+        socket.data = {
+          identity: 'session',
+          sessionId: verified.sessionId,
+          tabId: auth.tabId,
+        } satisfies TabData;
+        return next();
+      }
+      let principal: Principal;
+      try {
+        principal = await context.auth.verifyAccessToken(auth.token);
+      } catch {
+        return next(connectError('ASSIST_UNAUTHENTICATED'));
+      }
+      if (!principal.groups.some((group) => (ASSIST_GROUPS as readonly string[]).includes(group))) {
+        return next(connectError('ASSIST_FORBIDDEN'));
+      }
+      const session = ensureSession(auth.sessionId);
+      if (!session) {
+        return next(connectError('ASSIST_SESSION_NOT_LIVE'));
+      }
+      const agentId = agentIdOf(principal.userId);
+      const peerId = assistAgentPeerId(session.projectKey, session.sessionId, agentId);
+      if (!isValidAssistPeerId(peerId)) {
+        return next(connectError('ASSIST_PEER_ID_INVALID'));
+      }
+      const contact = await directory()
+        ?.getContact(principal.userId)
+        .catch(() => null);
+      const name = (contact?.displayName ?? '').trim().slice(0, 200) || 'Agent';
+      const existing = session.agents.get(agentId);
+      const agent: AgentState = existing ?? {
+        agentId,
+        staffUserId: principal.userId,
+        name,
+        peerId,
+        joinedAt: now(),
+        sockets: new Set(),
+        window: { second: 0, count: 0 },
+        moves: 0,
+      };
+      for (const held of agent.sockets) {
+        if (held.conn.readyState === 'closed') {
+          agent.sockets.delete(held);
+        }
+      }
+      const first = agent.sockets.size === 0;
+      agent.sockets.add(socket);
+      session.agents.set(agentId, agent);
+      socket.data = { identity: 'agent', sessionId: session.sessionId, agentId } satisfies AgentData;
+      if (first) {
+        const reason = auth.reason?.trim();
+        const record = directory()?.recordStaffAccess;
+        if (record) {
+          await record({
+            action: 'assist.join',
+            subjectId: session.info.userId,
+            reason: reason !== undefined && reason.length >= 3 ? reason : `live-assist:${session.sessionId}`,
+            detail: { sessionId: session.sessionId },
+            actorId: principal.userId,
+            actorGroups: principal.groups,
+          }).catch((error: unknown) =>
+            context.log.warn({ err: error }, 'staff audit of an assist join failed'),
+          );
+        }
+      }
+      return next();
+    })().catch((error: unknown) => {
+      context.log.error({ err: error }, 'assist handshake failed');
+      next(connectError('ASSIST_UNAUTHENTICATED'));
+    });
+  });
+
+  io.on('connection', (socket) => {
+    const data = socket.data as TabData | AgentData;
+    if (data.identity === 'session') {
+      onTab(socket, data);
+    } else {
+      onAgent(socket, data);
+    }
+  });
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Tabs
+  // ---------------------------------------------------------------------------------------------------------
+
+  function onTab(socket: Socket, data: TabData) {
+    const session = sessionOf(data.sessionId);
+    const tab = session?.tabs.get(data.tabId);
+    if (!session || !tab) {
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join(rooms.tabs(session.sessionId));
+    io.to(rooms.agents(session.sessionId)).emit('tab_connected', {
+      tabId: tab.tabId,
+      peerId: tab.peerId,
+      visible: tab.visible,
+    });
+    for (const agent of session.agents.values()) {
+      socket.emit('agent_joined', { agentId: agent.agentId, name: agent.name, peerId: agent.peerId });
+    }
+
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (!Object.hasOwn(ASSIST_TAB_EVENTS, event)) {
+        droppedEvents.inc({ side: 'tab', reason: 'unknown_event' }, 1);
+        return;
+      }
+      const name = event as AssistTabEvent;
+      const parsed = ASSIST_TAB_EVENTS[name].safeParse(args[0] ?? {});
+      if (!parsed.success || (name !== 'rrweb' && !hasSafeText(parsed.data))) {
+        droppedEvents.inc({ side: 'tab', reason: 'invalid_payload' }, 1);
+        return;
+      }
+      onTabEvent(session, tab, name, parsed.data as Record<string, unknown>);
+    });
+
+    socket.on('disconnect', () => {
+      session.tabs.delete(tab.tabId);
+      endTabTimes(session, tab);
+      io.to(rooms.agents(session.sessionId)).emit('tab_disconnected', { tabId: tab.tabId });
+      dropIfEmpty(session);
+    });
+  }
+
+  function endTabTimes(session: SessionState, tab: TabState) {
+    if (tab.call.state === 'active' && tab.call.agentId !== null) {
+      endIfNoOtherTab(session, tab, tab.call.agentId, 'call');
+    }
+    if (tab.control.state === 'enabled' && tab.control.agentId !== null) {
+      endIfNoOtherTab(session, tab, tab.control.agentId, 'control');
+    }
+  }
+
+  /** Ends an agent's call or control time unless another tab of the session still has it active. */
+  function endIfNoOtherTab(
+    session: SessionState,
+    except: TabState,
+    agentId: string,
+    kind: 'call' | 'control',
+  ) {
+    const stillActive = [...session.tabs.values()].some(
+      (other) =>
+        other !== except &&
+        (kind === 'call'
+          ? other.call.state === 'active' && other.call.agentId === agentId
+          : other.control.state === 'enabled' && other.control.agentId === agentId),
+    );
+    if (!stillActive) {
+      time.end({ sessionId: session.sessionId, agentId }, kind);
+    }
+  }
+
+  function setCall(
+    session: SessionState,
+    tab: TabState,
+    state: TabState['call']['state'],
+    agentId: string | null,
+  ) {
+    const before = tab.call;
+    tab.call = { state, agentId };
+    if (
+      before.state === 'active' &&
+      before.agentId !== null &&
+      (state !== 'active' || agentId !== before.agentId)
+    ) {
+      endIfNoOtherTab(session, tab, before.agentId, 'call');
+    }
+    const agent = agentId === null ? undefined : session.agents.get(agentId);
+    if (state === 'active' && agent) {
+      time.start(timeKey(session, agent), 'call');
+    }
+  }
+
+  function setControl(
+    session: SessionState,
+    tab: TabState,
+    state: TabState['control']['state'],
+    agentId: string | null,
+  ) {
+    const before = tab.control;
+    tab.control = { state, agentId };
+    if (
+      before.state === 'enabled' &&
+      before.agentId !== null &&
+      (state !== 'enabled' || agentId !== before.agentId)
+    ) {
+      endIfNoOtherTab(session, tab, before.agentId, 'control');
+    }
+    const agent = agentId === null ? undefined : session.agents.get(agentId);
+    if (state === 'enabled' && agent) {
+      time.start(timeKey(session, agent), 'control');
+    }
+  }
+
+  function onTabEvent(
+    session: SessionState,
+    tab: TabState,
+    name: AssistTabEvent,
+    payload: Record<string, unknown>,
+  ) {
+    const agentId = typeof payload['agentId'] === 'string' ? payload['agentId'] : null;
+    switch (name) {
+      case 'call_state':
+        setCall(session, tab, payload['state'] as TabState['call']['state'], agentId);
+        break;
+      case 'call_answered':
+        if (agentId !== null) {
+          setCall(session, tab, 'active', agentId);
+        }
+        break;
+      case 'call_rejected':
+      case 'call_ended':
+        setCall(session, tab, 'none', null);
+        break;
+      case 'control_state':
+        setControl(session, tab, payload['state'] as TabState['control']['state'], agentId);
+        break;
+      case 'control_granted':
+        setControl(session, tab, 'enabled', agentId);
+        break;
+      case 'control_rejected':
+      case 'control_released':
+        if (tab.control.agentId === agentId) {
+          setControl(session, tab, 'disabled', null);
+        }
+        break;
+      case 'page_visibility':
+        tab.visible = payload['visible'] === true;
+        break;
+      case 'remote_refused': {
+        const agent = agentId === null ? undefined : session.agents.get(agentId);
+        if (!agent) {
+          droppedEvents.inc({ side: 'tab', reason: 'unknown_agent' }, 1);
+          return;
+        }
+        audit(session, agent, 'remote_refused', 'reported', {
+          tabId: tab.tabId,
+          kind: payload['kind'] as string,
+          reason: payload['reason'] as string,
+          label: payload['label'] as string,
+        });
+        break;
+      }
+      default:
+        break;
+    }
+    io.to(rooms.agents(session.sessionId)).emit(name, { ...payload, tabId: tab.tabId });
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Agents
+  // ---------------------------------------------------------------------------------------------------------
+
+  function onAgent(socket: Socket, data: AgentData) {
+    const session = sessionOf(data.sessionId);
+    const agent = session?.agents.get(data.agentId);
+    if (!session || !agent) {
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join(rooms.agents(session.sessionId));
+    socket.emit('assist_welcome', {
+      agentId: agent.agentId,
+      name: agent.name,
+      peerId: agent.peerId,
+      projectKey: session.projectKey,
+      sessionId: session.sessionId,
+      tabs: [...session.tabs.values()].map((tab) => ({
+        tabId: tab.tabId,
+        peerId: tab.peerId,
+        visible: tab.visible,
+      })),
+      agents: [...session.agents.values()]
+        .filter((other) => other !== agent)
+        .map((other) => ({ agentId: other.agentId, name: other.name, peerId: other.peerId })),
+    });
+    if (agent.sockets.size === 1) {
+      io.to(rooms.tabs(session.sessionId)).emit('agent_joined', {
+        agentId: agent.agentId,
+        name: agent.name,
+        peerId: agent.peerId,
+      });
+      time.start(timeKey(session, agent), 'live');
+      audit(session, agent, 'join', 'forwarded', {});
+    }
+
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (!Object.hasOwn(ASSIST_AGENT_EVENTS, event)) {
+        droppedEvents.inc({ side: 'agent', reason: 'unknown_event' }, 1);
+        return;
+      }
+      const name = event as AssistAgentEvent;
+      const parsed = ASSIST_AGENT_EVENTS[name].safeParse(args[0] ?? {});
+      if (!parsed.success || !hasSafeText(parsed.data)) {
+        droppedEvents.inc({ side: 'agent', reason: 'invalid_payload' }, 1);
+        return;
+      }
+      onAgentEvent(socket, session, agent, name, parsed.data as Record<string, unknown>);
+    });
+
+    socket.on('disconnect', () => {
+      agent.sockets.delete(socket);
+      if (agent.sockets.size > 0) {
+        return;
+      }
+      session.agents.delete(agent.agentId);
+      // A leaving agent keeps nothing: its grants end here (the tab releases control on agent_left).
+      for (const tab of session.tabs.values()) {
+        if (tab.control.agentId === agent.agentId) {
+          setControl(session, tab, 'disabled', null);
+        }
+        if (tab.call.agentId === agent.agentId) {
+          setCall(session, tab, 'none', null);
+        }
+      }
+      time.end({ sessionId: session.sessionId, agentId: agent.agentId }, 'call');
+      time.end({ sessionId: session.sessionId, agentId: agent.agentId }, 'control');
+      time.end({ sessionId: session.sessionId, agentId: agent.agentId }, 'live');
+      audit(session, agent, 'leave', 'forwarded', {});
+      io.to(rooms.tabs(session.sessionId)).emit('agent_left', { agentId: agent.agentId });
+      dropIfEmpty(session);
+    });
+  }
+
+  function overRate(agent: AgentState): boolean {
+    const second = Math.floor(now().getTime() / 1000);
+    if (agent.window.second !== second) {
+      agent.window = { second, count: 0 };
+    }
+    agent.window.count += 1;
+    return agent.window.count > controlEventsPerSecond;
+  }
+
+  function onAgentEvent(
+    socket: Socket,
+    session: SessionState,
+    agent: AgentState,
+    name: AssistAgentEvent,
+    payload: Record<string, unknown>,
+  ) {
+    const target = typeof payload['tabId'] === 'string' ? payload['tabId'] : null;
+    let tabs = [...session.tabs.values()].filter((tab) => target === null || tab.tabId === target);
+    if (name === 'control_event') {
+      const kind = payload['kind'] as string;
+      if (overRate(agent)) {
+        refusedActions.inc({ reason: 'rate_limited' }, 1);
+        // Audited once per second of excess, not per event.
+        if (agent.window.count === controlEventsPerSecond + 1) {
+          audit(session, agent, 'control_event', 'refused', { reason: 'rate_limited', kind });
+        }
+        socket.emit('action_refused', { event: name, reason: 'rate_limited' });
+        return;
+      }
+      tabs = tabs.filter((tab) => tab.control.state === 'enabled' && tab.control.agentId === agent.agentId);
+      if (tabs.length === 0) {
+        refusedActions.inc({ reason: 'not_granted' }, 1);
+        audit(session, agent, 'control_event', 'refused', { reason: 'not_granted', kind });
+        socket.emit('action_refused', { event: name, reason: 'not_granted' });
+        return;
+      }
+      if (kind === 'move') {
+        agent.moves += 1;
+      } else {
+        audit(session, agent, 'control_event', 'forwarded', controlDetail(payload));
+      }
+    } else if (name === 'annotation') {
+      if (payload['phase'] === 'move') {
+        agent.moves += 1;
+      } else {
+        audit(session, agent, 'annotation', 'forwarded', { phase: payload['phase'] as string });
+      }
+    } else {
+      audit(session, agent, name, 'forwarded', target === null ? {} : { tabId: target });
+    }
+    const forwarded = { ...payload, agentId: agent.agentId, name: agent.name };
+    for (const tab of tabs) {
+      tab.socket.emit(name, forwarded);
+    }
+  }
+
+  /** What the audit keeps of a control event: never a typed value, only its length; only named keys. */
+  function controlDetail(payload: Record<string, unknown>): ActionDetail {
+    const detail: ActionDetail = { kind: payload['kind'] as string };
+    if (typeof payload['x'] === 'number') {
+      detail['x'] = Math.round(payload['x']);
+    }
+    if (typeof payload['y'] === 'number') {
+      detail['y'] = Math.round(payload['y']);
+    }
+    if (typeof payload['value'] === 'string') {
+      detail['valueLength'] = Array.from(payload['value']).length;
+    }
+    if (typeof payload['key'] === 'string') {
+      detail['key'] = NAMED_KEYS.has(payload['key']) ? payload['key'] : 'character';
+    }
+    return detail;
+  }
+
+  return {
+    /** The sessions with a connected tab, and their joined agents. */
+    live(): AssistLiveSession[] {
+      return [...sessions.values()]
+        .filter((session) => session.tabs.size > 0)
+        .map((session) => ({
+          sessionId: session.sessionId,
+          projectKey: session.projectKey,
+          customerId: session.info.userId,
+          startedAt: session.info.startedAt,
+          device: session.info.device,
+          browser: session.info.browser,
+          os: session.info.os,
+          tabs: [...session.tabs.values()].map((tab) => ({
+            tabId: tab.tabId,
+            peerId: tab.peerId,
+            visible: tab.visible,
+            connectedAt: tab.connectedAt.toISOString(),
+          })),
+          agents: [...session.agents.values()].map((agent) => ({
+            agentId: agent.agentId,
+            name: agent.name,
+            peerId: agent.peerId,
+            joinedAt: agent.joinedAt.toISOString(),
+          })),
+        }));
+    },
+    /** The project key and session of a session id seen by this process. */
+    knownSession(sessionId: string) {
+      return known.get(sessionId);
+    },
+    /** Whether the agent is joined to the session right now. */
+    isJoined(sessionId: string, agentId: string): boolean {
+      return sessions.get(sessionId)?.agents.has(agentId) === true;
+    },
+    /** The sessions an agent is joined to right now. */
+    sessionsOfAgent(agentId: string): string[] {
+      return [...sessions.values()]
+        .filter((session) => session.agents.has(agentId))
+        .map((session) => session.sessionId);
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;

@@ -1,0 +1,118 @@
+/**
+ * Live assist as the server mounts it (docs/adr/0019-live-assist.md): the live channel (socket.io at
+ * /ws-assist/socket), the PeerJS server at /assist (GET /assist/{key}/id, /assist/{key}/peers, websocket
+ * /assist/peerjs) and the staff API under /api/assist/staff. Its prefix is '' because it owns those root paths. The
+ * websocket upgrades and socket.io's long-polling requests are routed by path once every service is mounted
+ * (upgrade-router.ts), so the app's other websocket routes keep working on the same port.
+ */
+import { Server as HttpServer } from 'node:http';
+import { ASSIST_MESSAGE_LIMIT, ASSIST_SOCKET_PATH, INGEST_SESSION_CLIENT } from '@tessera/contracts';
+import {
+  createObjectStore,
+  defineService,
+  loadObjectStoreSettings,
+  type ObjectStore,
+  type ServiceContext,
+  type ServicePluginOptions,
+} from '@tessera/platform';
+import type { FastifyInstance } from 'fastify';
+import { Server as SocketServer } from 'socket.io';
+import { migration as liveAssist } from '../migrations/0001-live-assist.ts';
+import { createAgentTime } from './modules/live/agent-time.ts';
+import { createActionLog, WriteQueue } from './modules/live/audit.ts';
+import { createLiveHub } from './modules/live/hub.ts';
+import { createAssistPeerServer, PEER_SOCKET_PATH } from './modules/peer/peer-server.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { routeUpgradesByPath } from './modules/upgrade-router.ts';
+import { type AssistSettings, loadAssistSettings } from './settings.ts';
+import { ASSIST_SCHEMA, type AssistDatabase } from './tables.ts';
+
+/** Where the staff API lives. */
+export const ASSIST_STAFF_PREFIX = '/api/assist/staff';
+
+/** What a test may set on a context before the routes are mounted. */
+export interface AssistTestOptions {
+  readonly now?: () => Date;
+  readonly store?: ObjectStore;
+  readonly settings?: Partial<AssistSettings>;
+  /** The PeerServer key (default: the ingest's project key). */
+  readonly key?: string;
+  /** Receives the queue of database writes (a test waits for it to be idle). */
+  readonly onQueue?: (queue: WriteQueue) => void;
+}
+
+const testOptions = new WeakMap<ServiceContext, AssistTestOptions>();
+
+export function configureAssistForTest(context: ServiceContext, options: AssistTestOptions): void {
+  testOptions.set(context, options);
+}
+
+async function assistPlugin(app: FastifyInstance, { context }: ServicePluginOptions) {
+  const db = context.db as AssistDatabase;
+  const test = testOptions.get(context);
+  const settings = { ...loadAssistSettings(), ...test?.settings };
+  const now = test?.now ?? (() => new Date());
+  const store = test?.store ?? (await createObjectStore(loadObjectStoreSettings(), context.config.dataDir));
+  // The PeerServer key is the web app's tracker project key, as the ingest knows it.
+  const key = test?.key ?? context.clients?.find(INGEST_SESSION_CLIENT)?.projectKey ?? 'tessera-web';
+  const queue = new WriteQueue((error) => context.log.error({ err: error }, 'live assist write failed'));
+  test?.onQueue?.(queue);
+  const actions = createActionLog(db, queue, now);
+  const time = createAgentTime(db, queue, now);
+  await time.closeLeftOpen();
+
+  // socket.io's engine is attached to a private, never listening server: the router hands it its requests.
+  const io = new SocketServer(new HttpServer(), {
+    path: ASSIST_SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: ASSIST_MESSAGE_LIMIT,
+    destroyUpgrade: false,
+    connectTimeout: 20000,
+  });
+  const hub = createLiveHub({
+    io,
+    context,
+    actions,
+    time,
+    now,
+    controlEventsPerSecond: settings.controlEventsPerSecond,
+  });
+  const peer = createAssistPeerServer({ context, hub, key });
+  await peer.routes(app);
+  await app.register(staffRoutes, { context, db, hub, actions, time, store, prefix: ASSIST_STAFF_PREFIX });
+
+  let restore: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    restore = routeUpgradesByPath(app.server, [
+      {
+        path: `${ASSIST_SOCKET_PATH}/`,
+        handleUpgrade: (request, socket, head) => io.engine.handleUpgrade(request, socket, head),
+        handleRequest: (request, response) => io.engine.handleRequest(request, response),
+      },
+      {
+        path: PEER_SOCKET_PATH,
+        handleUpgrade: (request, socket, head) => peer.handleUpgrade(request, socket, head),
+      },
+    ]);
+  });
+  app.addHook('preClose', async () => {
+    restore?.();
+    peer.close();
+    await new Promise<void>((resolve) => {
+      io.close(() => resolve());
+    });
+    await queue.idle();
+  });
+}
+
+/** The assist service. */
+export const assistService = defineService({
+  name: 'assist',
+  schema: ASSIST_SCHEMA,
+  prefix: '',
+  textGuard: true,
+  migrations: {
+    '0001-live-assist': liveAssist,
+  },
+  plugin: assistPlugin,
+});

@@ -1,5 +1,5 @@
 /**
- * The assist service's tables (docs/adr/0019-live-assist.md): the hash-chained audit of remote actions, the time
+ * The assist service's tables (docs/adr/0020-live-assist.md): the hash-chained audit of remote actions, the time
  * agents spend live, in calls and in control, and the recordings (metadata; the video is in the object store).
  * Runs with search_path set to the service's schema.
  */

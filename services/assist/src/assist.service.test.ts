@@ -1,5 +1,5 @@
 /**
- * Live assist end to end over real sockets (docs/adr/0019-live-assist.md): a customer tab and agents on socket.io,
+ * Live assist end to end over real sockets (docs/adr/0020-live-assist.md): a customer tab and agents on socket.io,
  * the PeerServer's authentication, the hash-chained audit, the staff API, and the app's other websocket routes
  * still upgrading with assist mounted. No timed assertions: every wait is for an event or a state.
  */

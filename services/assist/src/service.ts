@@ -1,5 +1,5 @@
 /**
- * Live assist as the server mounts it (docs/adr/0019-live-assist.md): the live channel (socket.io at
+ * Live assist as the server mounts it (docs/adr/0020-live-assist.md): the live channel (socket.io at
  * /ws-assist/socket), the PeerJS server at /assist (GET /assist/{key}/id, /assist/{key}/peers, websocket
  * /assist/peerjs) and the staff API under /api/assist/staff. Its prefix is '' because it owns those root paths. The
  * websocket upgrades and socket.io's long-polling requests are routed by path once every service is mounted

@@ -339,7 +339,13 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
         droppedEvents.inc({ side: 'tab', reason: 'invalid_payload' }, 1);
         return;
       }
-      onTabEvent(session, tab, name, parsed.data as Record<string, unknown>);
+      try {
+        onTabEvent(session, tab, name, parsed.data as Record<string, unknown>);
+      } catch (error) {
+        // A listener's exception would reach the engine's data handler: never let one event take the process down.
+        droppedEvents.inc({ side: 'tab', reason: 'error' }, 1);
+        context.log.error({ err: error, event: name }, 'live assist event failed');
+      }
     });
 
     socket.on('disconnect', () => {
@@ -523,7 +529,13 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
         droppedEvents.inc({ side: 'agent', reason: 'invalid_payload' }, 1);
         return;
       }
-      onAgentEvent(socket, session, agent, name, parsed.data as Record<string, unknown>);
+      try {
+        onAgentEvent(socket, session, agent, name, parsed.data as Record<string, unknown>);
+      } catch (error) {
+        // A listener's exception would reach the engine's data handler: never let one event take the process down.
+        droppedEvents.inc({ side: 'agent', reason: 'error' }, 1);
+        context.log.error({ err: error, event: name }, 'live assist event failed');
+      }
     });
 
     socket.on('disconnect', () => {

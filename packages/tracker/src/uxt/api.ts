@@ -10,6 +10,10 @@ export const UPLOAD_URL_FAILED = 'Failed to get upload url';
 /** The largest recording the ingest accepts (the contract's UXT_RECORDING_SIZE_LIMIT, 50 MiB). */
 export const RECORDING_SIZE_LIMIT = 50 * 1024 * 1024;
 
+/** Tries of a signal, and the wait before the next one (x the attempt number). */
+export const SIGNAL_ATTEMPTS = 3;
+export const SIGNAL_RETRY_STEP_MS = 1000;
+
 export interface UxtApiOptions {
   ingestPoint: string;
   /** The current session token (it changes when the tracker starts again after a 401). */
@@ -62,15 +66,35 @@ export function createUxtApi(options: UxtApiOptions): UxtApi {
   const origin = options.origin ?? location.origin;
   const auth = () => ({ Authorization: `Bearer ${options.token()}` });
 
+  /**
+   * A signal, tried again on a network failure, a 5xx or a 429 (SIGNAL_ATTEMPTS in all, SIGNAL_RETRY_STEP_MS x the
+   * attempt apart): a lost 'begin' would make the ingest refuse the rest (UXT_TEST_NOT_BEGUN). The ingest takes a
+   * repeated signal once. Another 4xx is final.
+   */
   const post = async (path: string, body: unknown) => {
-    const response = await doFetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...auth() },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) {
-      throw new Error(`Server error: ${response.status}`);
+    let failure = '';
+    for (let attempt = 1; attempt <= SIGNAL_ATTEMPTS; attempt += 1) {
+      if (attempt > 1) {
+        await new Promise((resolve) => setTimeout(resolve, SIGNAL_RETRY_STEP_MS * (attempt - 1)));
+      }
+      try {
+        const response = await doFetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...auth() },
+          body: JSON.stringify(body),
+        });
+        if (response.ok) {
+          return;
+        }
+        failure = `Server error: ${response.status}`;
+        if (response.status < 500 && response.status !== 429) {
+          break;
+        }
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
     }
+    throw new Error(failure);
   };
 
   return {

@@ -8,8 +8,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
-import { uxtTaskSignalSchema, uxtTestSignalSchema } from '@tessera/contracts';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { susScore, uxtSusSignalSchema, uxtTaskSignalSchema, uxtTestSignalSchema } from '@tessera/contracts';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -186,9 +187,13 @@ beforeEach(() => {
   test = testOf();
 });
 
-async function open(path: string, options: { width?: number; denyMedia?: boolean } = {}) {
+async function open(
+  path: string,
+  options: { width?: number; denyMedia?: boolean; colorScheme?: 'light' | 'dark' } = {},
+) {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
     permissions: options.denyMedia ? [] : ['camera', 'microphone'],
   });
   if (options.denyMedia) {
@@ -208,7 +213,16 @@ async function open(path: string, options: { width?: number; denyMedia?: boolean
   return { tab, errors };
 }
 
-const signals = (kind: 'test' | 'task') =>
+/** axe (WCAG 2.2 AA) on the overlay only: no violation. */
+async function accessible(tab: Page) {
+  const results = await new AxeBuilder({ page: tab })
+    .include('#tessera-uxt')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+const signals = (kind: 'test' | 'task' | 'sus') =>
   calls.filter((call) => call.path === `/ingest/v1/web/uxt/signals/${kind}`).map((call) => call.body);
 
 describe('usability-test overlay in a browser', () => {
@@ -221,6 +235,7 @@ describe('usability-test overlay in a browser', () => {
       await tab.locator('#tessera-uxt .backdrop').evaluate((element) => getComputedStyle(element).position),
     ).toBe('fixed');
     await expect.poll(() => tab.evaluate(() => document.activeElement?.id)).toBe('tessera-uxt');
+    await accessible(tab);
     await tab.getByRole('button', { name: 'Read guidelines to begin' }).click();
     const widget = tab.getByRole('region', { name: 'Usability test' });
     await widget.getByText('There is no wrong answer.').waitFor();
@@ -234,6 +249,7 @@ describe('usability-test overlay in a browser', () => {
     await widget.getByRole('heading', { name: 'Read the card fee' }).waitFor();
     expect(await widget.getByText('Task 1, done').count()).toBe(1);
     await widget.getByRole('textbox', { name: 'Your answer' }).fill('1.50 EUR');
+    await accessible(tab);
     await widget.getByRole('button', { name: 'Collapse Panel' }).click();
     await widget.getByRole('button', { name: 'Expand Panel' }).click();
     expect(await widget.getByRole('textbox', { name: 'Your answer' }).inputValue()).toBe('1.50 EUR');
@@ -352,6 +368,32 @@ describe('usability-test overlay in a browser', () => {
     await widget.getByRole('button', { name: 'Terminé, suivant' }).click();
     await widget.getByRole('textbox', { name: 'Votre réponse' }).waitFor();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await tab.context().close();
+  });
+
+  it('asks the SUS questions after the last task, in the dark, by keyboard, and sends the answers', async () => {
+    test = testOf({ sus: true, reqCamera: false, reqMic: false, tasks: testOf().tasks.slice(0, 1) });
+    const { tab } = await open(`/?oruxt=${TEST_ID}`, { colorScheme: 'dark' });
+    await tab.getByRole('button', { name: 'Read guidelines to begin' }).click();
+    const widget = tab.getByRole('region', { name: 'Usability test' });
+    await widget.getByRole('button', { name: 'Begin Test' }).click();
+    await widget.getByRole('button', { name: 'Done, Next' }).click();
+    await widget.getByRole('heading', { name: 'A few questions about your experience' }).waitFor();
+    await accessible(tab);
+    await widget.getByRole('button', { name: 'Send answers' }).click();
+    await widget.getByRole('alert').filter({ hasText: 'Please answer every statement.' }).waitFor();
+    const answers = [5, 1, 4, 2, 5, 1, 4, 2, 5, 1];
+    for (const [index, answer] of answers.entries()) {
+      const group = widget.getByRole('group', { name: new RegExp(`^${index + 1}\\. `, 'u') });
+      await group.getByRole('radio', { name: new RegExp(`^${answer}`, 'u') }).check();
+    }
+    await widget.getByRole('button', { name: 'Send answers' }).press('Enter');
+    await widget.getByRole('button', { name: 'End Session' }).waitFor();
+    expect(signals('sus')).toEqual([{ testId: TEST_ID, answers }]);
+    expect(uxtSusSignalSchema.safeParse(signals('sus')[0]).error).toBeUndefined();
+    expect(susScore(answers)).toBe(90);
+    expect(signals('test').map((s) => (s as { status: string }).status)).toEqual(['begin', 'done']);
+    await accessible(tab);
     await tab.context().close();
   });
 

@@ -93,8 +93,16 @@ async function ingestPlugin(app: FastifyInstance, { context }: ServicePluginOpti
     projectKey: settings.projectKey,
     uploadSecret: loadUxtUploadSecret(),
   });
-  await app.register(uxtParticipantRoutes, { tracker, uxt, prefix: INGEST_POINT_PREFIX });
-  await app.register(uxtParticipantRoutes, { tracker, uxt });
+  const uxtOptions = {
+    tracker,
+    uxt,
+    perSession: routeOptions.perSession,
+    perAddress: routeOptions.perAddress,
+    now,
+    isDemo: context.config.mode === 'demo',
+  };
+  await app.register(uxtParticipantRoutes, { ...uxtOptions, prefix: INGEST_POINT_PREFIX });
+  await app.register(uxtParticipantRoutes, uxtOptions);
   await app.register(uxtStaffRoutes, { context, uxt, now, prefix: `${INGEST_STAFF_PREFIX}/uxt` });
   const uxtRetention = createUxtRetentionWorker({
     db: context.db as UxtDatabase,

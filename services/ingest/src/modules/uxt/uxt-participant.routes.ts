@@ -3,7 +3,7 @@
  * with the tracker's routes under the ingest point `/ingest` and at the root. Each needs the tracker session's
  * bearer token (TRACKER_TOKEN_INVALID, 401) except the recording PUT, which the signed URL authorises
  * (UXT_UPLOAD_URL_INVALID, _EXPIRED, _USED; Content-Type video/webm, UXT_RECORDING_TYPE; size,
- * UXT_RECORDING_TOO_LARGE).
+ * UXT_RECORDING_TOO_LARGE). The calls count in the tracker's rate windows (TRACKER_RATE_LIMITED).
  */
 import {
   UXT_RECORDING_CONTENT_TYPE,
@@ -15,9 +15,10 @@ import {
   uxtUploadUrlQuerySchema,
 } from '@tessera/contracts';
 import { BEARER_SECURITY, type ServiceRoutes, type ZodTypeProvider } from '@tessera/platform';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { TrackerTokenInvalidError } from '../../errors.ts';
+import { TrackerRateLimitedError, TrackerTokenInvalidError } from '../../errors.ts';
+import type { RateWindows } from '../tracker/rate-window.ts';
 import type { TrackerService } from '../tracker/tracker.service.ts';
 import { UxtRecordingTooLargeError, UxtRecordingTypeError } from './uxt.errors.ts';
 import type { UxtService, UxtSession } from './uxt.service.ts';
@@ -26,6 +27,11 @@ export interface UxtParticipantRoutesOptions {
   readonly [key: string]: unknown;
   readonly tracker: TrackerService;
   readonly uxt: UxtService;
+  /** The tracker's rate windows, shared: a participant's calls count as tracker calls. */
+  readonly perSession: RateWindows;
+  readonly perAddress: RateWindows;
+  readonly now: () => Date;
+  readonly isDemo: boolean;
 }
 
 const SESSION_TOKEN_PATTERN = /^tst_[A-Za-z0-9_-]{43}$/;
@@ -60,12 +66,27 @@ function prefixOf(request: FastifyRequest): string {
   return request.url.startsWith('/ingest/') ? '/ingest' : '';
 }
 
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 export const uxtParticipantRoutes: ServiceRoutes<UxtParticipantRoutesOptions> = async (app, options) => {
   const { tracker, uxt } = options;
+  const take = (windows: RateWindows, key: string, reply: FastifyReply) => {
+    const retryAfterSeconds = windows.take(key, options.now().getTime());
+    if (retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(retryAfterSeconds));
+      throw new TrackerRateLimitedError(undefined, { retryAfterSeconds });
+    }
+  };
+  // Per client address, as the tracker's calls (demo mode does not count loopback callers).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!(options.isDemo && loopback.has(request.ip))) {
+      take(options.perAddress, request.ip, reply);
+    }
+  });
 
   await app.register(async (scope: FastifyInstance) => {
     const sessions = new WeakMap<FastifyRequest, UxtSession>();
-    scope.addHook('onRequest', async (request) => {
+    scope.addHook('onRequest', async (request, reply) => {
       const header = request.headers.authorization;
       const token = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header)?.[1] : undefined;
       const session =
@@ -75,6 +96,7 @@ export const uxtParticipantRoutes: ServiceRoutes<UxtParticipantRoutesOptions> = 
       if (session === undefined) {
         throw new TrackerTokenInvalidError();
       }
+      take(options.perSession, session.id, reply);
       sessions.set(request, session);
     });
     scope.addHook('onRoute', (route) => {

@@ -544,6 +544,29 @@ describeEachDatabase('usability tests', ({ createDatabase }) => {
     });
   });
 
+  describe('rate limits', () => {
+    it("counts a participant's calls in the tracker's per-session window", async () => {
+      const limited = await buildIngestTestApp(database, { ratePerSession: 3 });
+      try {
+        const started = await limited.start();
+        const call = () =>
+          limited.app.inject({
+            method: 'GET',
+            url: `/ingest/v1/web/uxt/test/${DEMO_UXT_TEST_ID}`,
+            headers: { authorization: `Bearer ${started.token}` },
+          });
+        for (let i = 0; i < 3; i += 1) {
+          expect((await call()).statusCode).toBe(200);
+        }
+        const refused = await call();
+        expectError(refused, 429, 'TRACKER_RATE_LIMITED');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        await limited.app.close();
+      }
+    });
+  });
+
   describe('demo data', () => {
     it('seeds one published test with three tasks, once', async () => {
       await seedDemoUsabilityTest(database.db.withSchema('ingest') as unknown as UxtDatabase, 'tessera-web');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialLiveState, type LiveAssistState, reduceTabEvent } from './live-assist.ts';
+import { hrefOf, initialLiveState, type LiveAssistState, reduceTabEvent } from './live-assist.ts';
 
 const ME = 'aaaaaaaaaaaa';
 const OTHER = 'bbbbbbbbbbbb';
@@ -92,5 +92,21 @@ describe('the agent view of the tab replies (issue #18)', () => {
       recording: 'off',
       recordingNotice: 'rejected',
     });
+  });
+});
+
+describe('hrefOf', () => {
+  it('reads the page address of the first meta event', () => {
+    expect(
+      hrefOf([
+        { type: 3, timestamp: 1, data: {} },
+        { type: 4, timestamp: 2, data: { href: 'https://bank.test/wallets', width: 1, height: 1 } },
+      ]),
+    ).toBe('https://bank.test/wallets');
+  });
+
+  it('is null without a meta event or with a hostile one', () => {
+    expect(hrefOf([{ type: 3, timestamp: 1, data: {} }])).toBeNull();
+    expect(hrefOf([{ type: 4, timestamp: 1, data: { href: 42 } }])).toBeNull();
   });
 });

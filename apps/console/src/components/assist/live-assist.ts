@@ -48,6 +48,8 @@ export interface LiveAssistState {
   tabId: string | null;
   /** Whether the followed tab has sent a page yet (a meta event). */
   hasPage: boolean;
+  /** The address of the followed tab's page (its last rrweb meta event), for the agent's reference. */
+  href: string | null;
   call: CallState;
   callNotice: CallNotice;
   control: ControlState;
@@ -66,6 +68,7 @@ export const initialLiveState: LiveAssistState = {
   tabs: [],
   tabId: null,
   hasPage: false,
+  href: null,
   call: 'none',
   callNotice: null,
   control: 'disabled',
@@ -75,6 +78,13 @@ export const initialLiveState: LiveAssistState = {
   refusal: null,
   otherAgents: [],
 };
+
+/** The address in a batch's first meta event (rrweb's Meta carries the page's href), or null. */
+export function hrefOf(events: readonly RrwebEvent[]): string | null {
+  const meta = events.find((event) => event.type === RRWEB_META);
+  const href = isRecord(meta?.data) ? meta.data['href'] : undefined;
+  return typeof href === 'string' ? href.slice(0, 2000) : null;
+}
 
 type Listener = () => void;
 type EventsListener = (events: RrwebEvent[], fresh: boolean) => void;
@@ -352,7 +362,7 @@ export class LiveAssist {
       return;
     }
     const buffered = this.buffers.get(tabId) ?? [];
-    this.set({ tabId, hasPage: buffered.length > 0, control: 'disabled' });
+    this.set({ tabId, hasPage: buffered.length > 0, href: hrefOf(buffered), control: 'disabled' });
     this.emitEvents(buffered, true);
   }
 
@@ -413,7 +423,14 @@ export class LiveAssist {
       return;
     }
     const next = tabs.find((tab) => tab.visible) ?? tabs[0];
-    this.set({ tabs, tabId: next?.tabId ?? null, hasPage: false, control: 'disabled', call: 'none' });
+    this.set({
+      tabs,
+      tabId: next?.tabId ?? null,
+      hasPage: false,
+      href: null,
+      control: 'disabled',
+      call: 'none',
+    });
     if (next) {
       this.emitEvents(this.buffers.get(next.tabId) ?? [], true);
     }
@@ -452,8 +469,8 @@ export class LiveAssist {
     if (tabId !== this.state.tabId) {
       return;
     }
-    if (fresh && !this.state.hasPage) {
-      this.set({ hasPage: true });
+    if (fresh) {
+      this.set({ hasPage: true, href: hrefOf(kept) });
     }
     this.emitEvents(kept, fresh);
   }

@@ -4,6 +4,7 @@ import { assistAgentPeerId, type AssistIceServer } from '@tessera/contracts';
 import { Alert, Banner, Button, Card, PageHeader, Select } from '@tessera/ui';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
+import { pathOf } from '../replay/replay-events.ts';
 import { ReferenceForm } from '../support/support-parts.tsx';
 import { AgentCall, MediaUnavailableError } from './agent-call.ts';
 import { AgentRecorder, RecordingSourceError } from './agent-recorder.ts';
@@ -373,6 +374,11 @@ function ConnectionStatus({ state, onRetry }: { state: LiveAssistState; onRetry:
         <span className="assist-dot" aria-hidden="true" />
         {text}
       </p>
+      {state.href && state.connection === 'connected' ? (
+        <p className="support-muted">
+          {t('live.page')} <span className="support-code">{pathOf(state.href)}</span>
+        </p>
+      ) : null}
       {others ? <p className="support-muted">{t('live.otherAgents', { names: others })}</p> : null}
       {state.connection === 'refused' ? (
         <Button variant="secondary" size="sm" onClick={onRetry}>

@@ -4,6 +4,7 @@ import type { AssistLiveSession } from '@tessera/contracts';
 import { Alert, Badge, Button, Card, PageHeader, Table, TableScroll } from '@tessera/ui';
 import { currentLanguage, useTranslation } from '../../lib/i18n.ts';
 import { dateTimeFormat } from '../support/support-api.ts';
+import { pathOf } from '../replay/replay-events.ts';
 import { ReferenceForm } from '../support/support-parts.tsx';
 import { assistErrorKey, liveSessionsQueryOptions } from './assist-api.ts';
 import './assist.css';
@@ -35,6 +36,18 @@ export function LiveSessionsPage({
       )}
     </>
   );
+}
+
+/**
+ * The pages the session's tabs show, when the server says (a tab's `href`, from its last page event): the contract's
+ * AssistTabInfo may carry it; without it, the column shows the tabs only.
+ */
+function pagesOf(row: AssistLiveSession): string[] {
+  const pages = row.tabs
+    .map((tab) => (tab as { href?: unknown }).href)
+    .filter((href): href is string => typeof href === 'string' && href !== '')
+    .map(pathOf);
+  return [...new Set(pages)];
 }
 
 function LiveSessionsList({ reference }: { reference: string }) {
@@ -92,6 +105,11 @@ function LiveSessionsList({ reference }: { reference: string }) {
                 header: t('list.page'),
                 cell: (row) => (
                   <span className="support-stack">
+                    {pagesOf(row).map((page) => (
+                      <span key={page} className="support-code">
+                        {page}
+                      </span>
+                    ))}
                     <span>{t('list.tabs', { count: row.tabs.length })}</span>
                     {row.tabs.some((tab) => !tab.visible) ? (
                       <span className="support-muted">{t('list.hidden')}</span>

@@ -12,8 +12,9 @@ import { changeLanguage, currentLanguage, type Language, useTranslation } from '
 
 /**
  * The console's frame: the sections the signed-in staff member's groups give (home for everyone; Customers,
- * Sessions (replays), Live sessions and Agent statistics (live assist) for support agents and admins; KYC review for reviewers and admins; Usability tests for UX researchers and admins; Ledger, Staff and Audit log for admins), who is
- * signed in, language, theme and sign-out. Sections other issues will add appear only once they exist, never as
+ * Sessions (replays), Live sessions and Agent statistics (live assist) for support agents and admins; KYC review
+ * for reviewers and admins; Usability tests for UX researchers and admins; Ledger, Staff and Audit log for admins),
+ * who is signed in, language, theme and sign-out. Sections other issues will add appear only once they exist, never as
  * "coming soon".
  */
 export function ConsoleShell() {

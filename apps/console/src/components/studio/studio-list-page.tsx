@@ -29,12 +29,19 @@ export function StudioListPage() {
       <Card padding="none">
         <Table<StaffUxtTestSummary>
           caption={t('list.caption')}
+          hideCaption
           rows={tests.data?.items ?? []}
           getRowKey={(row) => row.id}
           empty={tests.isPending ? t('console:loading') : t('list.empty')}
           density="compact"
           columns={[
-            { key: 'title', header: t('list.test'), rowHeader: true, cell: (row) => row.title },
+            {
+              key: 'title',
+              header: t('list.test'),
+              rowHeader: true,
+              width: '16rem',
+              cell: (row) => row.title,
+            },
             {
               key: 'status',
               header: t('list.status'),

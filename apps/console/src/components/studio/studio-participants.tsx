@@ -126,7 +126,7 @@ function ParticipantDetail({ results, participant }: { results: StaffUxtResults;
             <span>
               {t(taskStateKey(task.status))}
               {task.durationMs === null ? null : ` · ${formatDuration(task.durationMs, language)}`}
-              {measured.has(task.task_id) && task.measuredSuccess !== null
+              {measured.has(task.task_id) && task.measuredSuccess !== null && task.status !== 'begin'
                 ? ` · ${task.measuredSuccess ? t('results.measuredYes') : t('results.measuredNo')}`
                 : null}
             </span>

@@ -119,6 +119,7 @@ function Summary({
           </div>
         ) : null}
       </dl>
+      <p className="studio-muted">{t('results.statusLegend')}</p>
       {summary.live > 0 ? <p className="studio-muted">{t('results.liveNote')}</p> : null}
     </Card>
   );
@@ -145,6 +146,7 @@ function TaskResults({ results }: { results: StaffUxtResults }) {
             key: 'task',
             header: t('results.task'),
             rowHeader: true,
+            width: '14rem',
             cell: (row) => t('results.taskLabel', { number: row.number, title: row.title }),
           },
           { key: 'reached', header: t('results.reached'), numeric: true, cell: (row) => row.reached },

@@ -105,7 +105,7 @@ describe('usability test calls', () => {
         duration: 5,
         timestamp: 2,
       }),
-    ).rejects.toThrow('Server error: 409');
+    ).rejects.toMatchObject({ message: 'Server error: 409', status: 409 });
     expect(refused.sent).toHaveLength(1);
     const down = fakeFetch(() => json(500, {}));
     const failing = api(down.fetch).signalSus({ testId: TEST_ID, answers: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3] });

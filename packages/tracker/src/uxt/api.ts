@@ -73,6 +73,7 @@ export function createUxtApi(options: UxtApiOptions): UxtApi {
    */
   const post = async (path: string, body: unknown) => {
     let failure = '';
+    let status = 0;
     for (let attempt = 1; attempt <= SIGNAL_ATTEMPTS; attempt += 1) {
       if (attempt > 1) {
         await new Promise((resolve) => setTimeout(resolve, SIGNAL_RETRY_STEP_MS * (attempt - 1)));
@@ -86,15 +87,17 @@ export function createUxtApi(options: UxtApiOptions): UxtApi {
         if (response.ok) {
           return;
         }
+        status = response.status;
         failure = `Server error: ${response.status}`;
         if (response.status < 500 && response.status !== 429) {
           break;
         }
       } catch (error) {
+        status = 0;
         failure = error instanceof Error ? error.message : String(error);
       }
     }
-    throw new Error(failure);
+    throw Object.assign(new Error(failure), { status });
   };
 
   return {

@@ -351,6 +351,20 @@ describe('usability test flow', () => {
     expect(flow.view.phase).toBe('closed');
   });
 
+  it('says the test is unavailable when the ingest refuses the begin (paused since it was loaded)', async () => {
+    const h = harness({ ...TEST, reqCamera: true });
+    h.api.signalTest = () => Promise.reject(Object.assign(new Error('Server error: 409'), { status: 409 }));
+    const flow = flowOf(h);
+    await flow.load();
+    flow.readGuidelines();
+    await flow.begin();
+    expect(flow.view).toMatchObject({ phase: 'unavailable', failure: 'unavailable', recording: 'off' });
+    expect(h.recorder.discarded).toBeGreaterThan(0);
+    expect(signals(h, 'task')).toEqual([]);
+    expect(h.navigations).toEqual([]);
+    expect(h.storage.data.size).toBe(0);
+  });
+
   it('keeps going when a signal fails, and says so', async () => {
     const h = harness();
     h.api.signalTask = () => Promise.reject(new Error('ingest down'));

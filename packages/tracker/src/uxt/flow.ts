@@ -191,7 +191,8 @@ export function createUxtFlow(options: UxtFlowOptions): UxtFlow {
     update({ signalFailed: true });
   };
 
-  const signalTest = (status: UxtStatus) =>
+  /** Resolves with the failure's HTTP status when the ingest refused the signal (a 4xx), else null. */
+  const signalTest = (status: UxtStatus): Promise<number | null> =>
     api
       .signalTest({
         testId,
@@ -199,7 +200,16 @@ export function createUxtFlow(options: UxtFlowOptions): UxtFlow {
         duration: testStart ? Math.max(0, now() - testStart) : 0,
         timestamp: now(),
       })
-      .catch(failed('Test signal not sent'));
+      .then(
+        () => null,
+        (error: unknown) => {
+          failed('Test signal not sent')(error);
+          const code = (error as { status?: unknown } | null)?.status;
+          return typeof code === 'number' && code >= 400 && code < 500 && code !== 401 && code !== 429
+            ? code
+            : null;
+        },
+      );
 
   /** Spec section 5: a task signal needs a task id (else it is logged and not sent); the answer only with allow_typing. */
   const signalTask = (task: UxtTask | undefined, status: UxtStatus, answer?: string): Promise<void> => {
@@ -332,7 +342,14 @@ export function createUxtFlow(options: UxtFlowOptions): UxtFlow {
       testStart = now();
       write(UXT_STORAGE.testStart, testStart);
       const recording = startRecording(test);
-      await signalTest('begin');
+      if ((await signalTest('begin')) !== null) {
+        // The ingest takes no participant now (paused or ended since it was loaded): said as unavailable.
+        await recording;
+        options.recorder?.discard();
+        forget();
+        update({ phase: 'unavailable', failure: 'unavailable', recording: 'off', signalFailed: false });
+        return;
+      }
       if (test.tasks.length === 0) {
         await recording;
         write(UXT_STORAGE.taskIndex, 0);

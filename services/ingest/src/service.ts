@@ -29,7 +29,6 @@ import { uxtStaffRoutes } from './modules/uxt/uxt-staff.routes.ts';
 import { seedDemoUsabilityTest } from './modules/uxt/uxt.seed.ts';
 import { createUxtRetentionWorker, scheduleUxtSweep } from './modules/uxt/uxt.retention.ts';
 import { createUxtService } from './modules/uxt/uxt.service.ts';
-import { loadUxtUploadSecret } from './modules/uxt/uxt.settings.ts';
 import type { UxtDatabase } from './modules/uxt/uxt.tables.ts';
 import { type IngestSettings, loadIngestSettings } from './settings.ts';
 import { INGEST_SCHEMA, type IngestDatabase } from './tables.ts';
@@ -91,7 +90,7 @@ async function ingestPlugin(app: FastifyInstance, { context }: ServicePluginOpti
     store,
     now,
     projectKey: settings.projectKey,
-    uploadSecret: loadUxtUploadSecret(),
+    uploadSecret: settings.uxtUploadSecret,
   });
   const uxtOptions = {
     tracker,

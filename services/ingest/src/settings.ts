@@ -20,6 +20,15 @@ export const ingestEnvSchema = z.object({
   INGEST_RATE_PER_SESSION: envInteger(240, { min: 1, max: 100000 }),
   /** Tracker calls per client address and minute (sessions started, batches, images). */
   INGEST_RATE_PER_ADDRESS: envInteger(1200, { min: 1, max: 1000000 }),
+  /**
+   * Signs the usability-test recordings' upload URLs (HMAC-SHA256); unset, a random secret is made once and kept in
+   * the ingest schema (`uxt_secret`), so every process of one database signs alike.
+   */
+  INGEST_UXT_UPLOAD_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .max(512, { error: 'must be at most 512 characters' })
+    .optional(),
   /** Whether the tracker runs in secure mode (unset: on in production mode, off in demo and test). */
   TRACKER_SECURE_MODE: z
     .stringbool({
@@ -39,6 +48,7 @@ export interface IngestSettings {
   readonly ratePerSession: number;
   readonly ratePerAddress: number;
   readonly secureMode: boolean | undefined;
+  readonly uxtUploadSecret: string | undefined;
 }
 
 /** Reads the settings from `env` (the process environment by default). @throws ConfigError */
@@ -51,5 +61,6 @@ export function loadIngestSettings(env?: Environment): IngestSettings {
     ratePerSession: section.INGEST_RATE_PER_SESSION,
     ratePerAddress: section.INGEST_RATE_PER_ADDRESS,
     secureMode: section.TRACKER_SECURE_MODE,
+    uxtUploadSecret: section.INGEST_UXT_UPLOAD_SECRET,
   };
 }

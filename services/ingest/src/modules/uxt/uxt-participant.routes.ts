@@ -97,6 +97,8 @@ export const uxtParticipantRoutes: ServiceRoutes<UxtParticipantRoutesOptions> = 
         throw new TrackerTokenInvalidError();
       }
       take(options.perSession, session.id, reply);
+      // A participant thinking over a task sends no batch for a while: its calls keep the token alive too.
+      await tracker.touch(session.id);
       sessions.set(request, session);
     });
     scope.addHook('onRoute', (route) => {

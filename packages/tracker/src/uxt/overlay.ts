@@ -438,6 +438,18 @@ export function mountOverlay(flow: UxtFlow, onClosed?: () => void): Overlay {
       h('p', { class: 'eyebrow' }, t('overlayLabel')),
       h('h2', { id: 'uxt-greeting-title' }, test.title),
       h('p', { id: 'uxt-greeting-intro' }, t('greetingIntro')),
+      (test.reqCamera || test.reqMic) &&
+        h(
+          'p',
+          {},
+          t(
+            test.reqCamera && test.reqMic
+              ? 'greetingCameraMicrophone'
+              : test.reqCamera
+                ? 'greetingCamera'
+                : 'greetingMicrophone',
+          ),
+        ),
       test.description && h('p', { class: 'pre muted' }, test.description),
       read,
     );

@@ -9,7 +9,10 @@ const en = {
   overlayLabel: 'Usability test',
   greetingTitle: 'Welcome to this usability test',
   greetingIntro:
-    'You are invited to try Tessera and tell us how it went. Your actions on this site are recorded for this test; your typed inputs stay masked.',
+    'You are invited to try Tessera and tell us how it went. Your actions on this site are recorded for this test; what you type into the site stays masked. The answers you give in this panel go to our research team.',
+  greetingCameraMicrophone: 'Once you begin, this test also records your camera and microphone.',
+  greetingCamera: 'Once you begin, this test also records your camera.',
+  greetingMicrophone: 'Once you begin, this test also records your microphone.',
   readGuidelines: 'Read guidelines to begin',
   guidelinesSection: 'Introduction & Guidelines',
   beginTest: 'Begin Test',
@@ -64,7 +67,10 @@ const fr: typeof en = {
   overlayLabel: 'Test d’utilisabilité',
   greetingTitle: 'Bienvenue dans ce test d’utilisabilité',
   greetingIntro:
-    'Nous vous invitons à essayer Tessera et à nous dire comment cela s’est passé. Vos actions sur ce site sont enregistrées pour ce test ; ce que vous saisissez reste masqué.',
+    'Nous vous invitons à essayer Tessera et à nous dire comment cela s’est passé. Vos actions sur ce site sont enregistrées pour ce test ; ce que vous saisissez sur le site reste masqué. Les réponses que vous donnez dans ce panneau sont transmises à notre équipe de recherche.',
+  greetingCameraMicrophone: 'Une fois le test commencé, il enregistre aussi votre caméra et votre micro.',
+  greetingCamera: 'Une fois le test commencé, il enregistre aussi votre caméra.',
+  greetingMicrophone: 'Une fois le test commencé, il enregistre aussi votre micro.',
   readGuidelines: 'Lire les consignes pour commencer',
   guidelinesSection: 'Introduction et consignes',
   beginTest: 'Commencer le test',

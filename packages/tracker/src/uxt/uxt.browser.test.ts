@@ -230,6 +230,8 @@ describe('usability-test overlay in a browser', () => {
     const { tab } = await open(`/?oruxt=${TEST_ID}`);
     const greeting = tab.getByRole('dialog', { name: 'Send money to a friend' });
     await greeting.waitFor();
+    // Said before the browser asks: the camera and microphone are recorded once the test begins.
+    await greeting.getByText('Once you begin, this test also records your camera and microphone.').waitFor();
     // Styled under a CSP without 'unsafe-inline' (a constructed stylesheet in the shadow root).
     expect(
       await tab.locator('#tessera-uxt .backdrop').evaluate((element) => getComputedStyle(element).position),

@@ -325,23 +325,33 @@ export interface FundOrderResult {
   readonly status: 'filled' | 'partially_filled' | 'rejected';
   /** Units of the instrument bought or sold. */
   readonly filledQuantity: string;
-  /** Cash paid (buy) or received (sell), fees included, in the currency. */
+  /** Cash paid (buy, fees included) or received (sell, fees deducted), in the currency. */
   readonly notionalFilled: string;
+  /** The fills' volume-weighted average price (null when nothing filled). */
+  readonly averagePrice: string | null;
   /** The refusal's code when `rejected` (a TRADING_* code). */
   readonly reason: string | null;
 }
 
+/** A fund's pool as the trading engine sees it: who owns its positions and which account pays and receives cash. */
+export interface FundPool {
+  /** The ledger owner id of the pool (`fund:<fundId>`): its positions are this owner's position accounts. */
+  readonly ownerId: string;
+  /** The ledger account (bank tenant, the fund's currency) a buy is paid from and a sell is paid to. */
+  readonly cashAccountId: string;
+}
+
 /**
- * What the trading engine offers investments in-process (`context.clients?.find(FUND_TRADING_CLIENT)`): market
- * orders from a fund pool's account (a non-customer owner: no KYC or legal-document check applies), idempotent by
- * `clientOrderId`, and its reference prices. Offered by the trading service (docs/adr/0019).
+ * What the trading engine offers investments in-process (`context.clients?.find(FUND_TRADING_CLIENT)`, the trading
+ * service's client, which also is TRADING_CLIENT): market orders from a fund pool (a non-customer owner: no KYC or
+ * legal-document check applies), idempotent by `clientOrderId`, and its reference prices (docs/adr/0019).
  */
 export interface FundTradingApi {
   /** The ledger account of the pool's position in `productId` (opened when absent). */
   positionAccount(poolOwnerId: string, productId: string): Promise<string>;
   /** A market order; answers once the order is final (filled, partially filled and cancelled, or rejected). */
   marketOrder(
-    poolOwnerId: string,
+    pool: FundPool,
     order: {
       readonly clientOrderId: string;
       readonly productId: string;
@@ -353,8 +363,8 @@ export interface FundTradingApi {
   ): Promise<FundOrderResult>;
   /** The reference price now (null: none yet). */
   referencePrice(productId: string): Promise<string | null>;
-  /** Whether the instrument exists and is tradable now (a fund's composition must be). */
-  isTradable(productId: string): Promise<boolean>;
+  /** The instrument as a fund's composition needs it: null when unknown; its quote currency; tradable or not. */
+  instrument(productId: string): Promise<{ readonly currency: string; readonly tradable: boolean } | null>;
 }
 
 export const FUND_TRADING_CLIENT: { readonly service: 'trading'; readonly __client?: FundTradingApi } = {
@@ -365,8 +375,8 @@ export const FUND_TRADING_CLIENT: { readonly service: 'trading'; readonly __clie
 export interface InvestmentsApi {
   invest(userId: string, fundId: string, amount: string, idempotencyKey: string): Promise<FundOperation>;
   redeem(userId: string, fundId: string, units: string, idempotencyKey: string): Promise<FundOperation>;
-  /** The units ledger code of a fund (its units are a ledger asset, scale {@link FUND_UNITS_SCALE}). */
-  unitsLedgerOf(fundId: string): string;
+  /** The units ledger code of a fund (its units are a ledger asset, scale {@link FUND_UNITS_SCALE}); null: no such fund. */
+  unitsLedgerOf(fundId: string): Promise<string | null>;
   /** The customer's holdings. */
   holdings(userId: string): Promise<readonly FundHolding[]>;
 }
@@ -382,8 +392,8 @@ export const INVESTMENTS_CLIENT: { readonly service: 'investments'; readonly __c
 export const INVESTMENTS_ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
-  'INVESTMENTS_READ_ONLY_ACCESS',
   'INVESTMENTS_KYC_LEVEL_REQUIRED',
+  'LEGAL_ACCEPTANCE_REQUIRED',
   'INVESTMENTS_FUND_NOT_FOUND',
   'INVESTMENTS_NOT_FUND_MANAGER',
   'INVESTMENTS_CURATED_FUND_READ_ONLY',

@@ -1,0 +1,86 @@
+/**
+ * The investments service as the server mounts it (docs/adr/0019-fund-units-nav-and-money-paths.md): migrations, the
+ * curated demo funds, recovery of unfinished subscriptions and redemptions at start-up (and every lease), the daily
+ * management-fee job, and the routes under /api/investments. It offers INVESTMENTS_CLIENT in-process.
+ */
+import { INVESTMENTS_API_PREFIX, type InvestmentsApi, FUND_OPERATION_LEASE_MS } from '@tessera/contracts';
+import { defineService, type ServiceContext } from '@tessera/platform';
+import { createInvestments } from '../migrations/0001-investments.ts';
+import { startFeeJobs } from './modules/fees.ts';
+import { investmentsRoutes } from './modules/investments.routes.ts';
+import { InvestmentsCore, type InvestmentsOptions } from './modules/investments-core.ts';
+import { listHoldings } from './modules/holdings.ts';
+import { invest, recoverOperations, redeem } from './modules/operations.ts';
+import { seedCuratedFunds } from './modules/seed.ts';
+
+/** What `onStart` hands tests: the core and the fee job's worker. */
+export interface InvestmentsRuntime {
+  readonly core: InvestmentsCore;
+  readonly fees: Awaited<ReturnType<typeof startFeeJobs>>;
+}
+
+const cores = new WeakMap<ServiceContext['db'], InvestmentsCore>();
+
+function coreOf(context: ServiceContext, options: InvestmentsOptions): InvestmentsCore {
+  let core = cores.get(context.db);
+  if (core === undefined) {
+    core = new InvestmentsCore(context, options);
+    cores.set(context.db, core);
+  }
+  return core;
+}
+
+export function defineInvestmentsService(
+  options: InvestmentsOptions & { onStart?: (runtime: InvestmentsRuntime) => void } = {},
+) {
+  return defineService({
+    name: 'investments',
+    schema: 'investments',
+    prefix: INVESTMENTS_API_PREFIX,
+    migrations: { '0001-investments': createInvestments },
+    createClient: async (context): Promise<InvestmentsApi> => {
+      const core = coreOf(context, options);
+      return {
+        invest: async (userId, fundId, amount, key) =>
+          (await invest(core, userId, fundId, amount, key)).operation,
+        redeem: async (userId, fundId, units, key) =>
+          (await redeem(core, userId, fundId, units, key)).operation,
+        unitsLedgerOf: async (fundId) => {
+          const row = await core.db
+            .selectFrom('funds')
+            .select('units_ledger')
+            .where('id', '=', fundId)
+            .executeTakeFirst();
+          return row?.units_ledger ?? null;
+        },
+        holdings: (userId) => listHoldings(core, userId),
+      };
+    },
+    async seed(context) {
+      await seedCuratedFunds(coreOf(context, options));
+    },
+    async plugin(app, { context }) {
+      const core = coreOf(context, options);
+      const fees = await startFeeJobs(core, options.autoStartJobs ?? true);
+      let timer: NodeJS.Timeout | undefined;
+      if (options.recoverAtStart ?? true) {
+        const recover = () =>
+          recoverOperations(core).catch((error: unknown) =>
+            context.log.error({ err: error }, 'recovering fund operations failed'),
+          );
+        void recover();
+        timer = setInterval(() => void recover(), FUND_OPERATION_LEASE_MS);
+        timer.unref();
+      }
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await fees.worker.stop();
+      });
+      options.onStart?.({ core, fees });
+      await app.register(investmentsRoutes, { core, context });
+    },
+  });
+}
+
+/** The service with its defaults. */
+export const investmentsService = defineInvestmentsService();

@@ -19,3 +19,9 @@ export { sanitizeEvent } from './sanitize.ts';
 /** Usability tests (issue #19): the participant overlay, its own chunk, loaded only for a participant. */
 export const loadUsabilityTest = () => import('./uxt/index.ts');
 export type { UsabilityTest, UsabilityTestOptions } from './uxt/index.ts';
+/**
+ * Live assist (issue #18): the customer's side, its own chunk (socket.io and PeerJS), loaded once the tracker runs:
+ * `const { startAssist } = await loadAssist(); const assist = startAssist(tracker, { peer: { iceServers } });`.
+ */
+export const loadAssist = () => import('./assist/index.ts');
+export type { Assist, AssistOptions, AssistPeerOptions, AssistStatus } from './assist/index.ts';

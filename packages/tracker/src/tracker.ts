@@ -72,6 +72,12 @@ export interface PluginContext {
   ingestPoint: string;
   /** Adds a custom event to the recording (it goes through the sanitizer like every event). */
   addEvent(tag: string, payload: Record<string, unknown>): void;
+  /** The tab's id (12 hexadecimal characters, sessionStorage): live assist's peer id and socket. */
+  tabId: string;
+  /** Listens to every recorded event once sanitized (also in 'cold start'): live assist streams them. */
+  onEvent(listener: (event: { type: number; data: unknown; timestamp: number }) => void): () => void;
+  /** A new Meta and full snapshot now (an agent joined live assist and needs the whole page). */
+  takeFullSnapshot(): void;
 }
 
 export interface TrackerPlugin {
@@ -197,6 +203,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   const flushWaiters = new Map<number, () => void>();
   const listeners = new Set<(status: TrackerStatus) => void>();
   const plugins: TrackerPlugin[] = [];
+  const eventListeners = new Set<(event: RrwebEvent) => void>();
   const logged = new Set<string>();
   const stats = { batches: 0, bytes: 0, failed: 0 };
   const tab = tabId();
@@ -247,6 +254,9 @@ export function createTracker(options: TrackerOptions): Tracker {
 
   const emit = (event: RrwebEvent) => {
     sanitizeEvent(event, maskOptions);
+    for (const listener of eventListeners) {
+      listener(event);
+    }
     if (
       event.type === EVENT_INCREMENTAL &&
       USER_SOURCES.has((event.data as { source?: number }).source ?? -1)
@@ -635,6 +645,16 @@ export function createTracker(options: TrackerOptions): Tracker {
     projectKey: options.projectKey,
     ingestPoint,
     addEvent,
+    tabId: tab,
+    onEvent: (listener) => {
+      eventListeners.add(listener);
+      return () => void eventListeners.delete(listener);
+    },
+    takeFullSnapshot: () => {
+      if (stopRecording) {
+        record.takeFullSnapshot(true);
+      }
+    },
   });
 
   const onHide = () => {

@@ -1,3 +1,4 @@
+import * as contract from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants.ts';
 import {
@@ -33,8 +34,8 @@ function el(
 
 describe('agent names', () => {
   it("shortens the pointer's name to 9 characters and an ellipsis when longer than 10", () => {
-    expect(pointerName('Alexandrine')).toBe('Alexandri…');
-    expect(pointerName('Alexandra B')).toBe('Alexandra…');
+    expect(pointerName('Alexandrine')).toBe('Alexandri...');
+    expect(pointerName('Alexandra B')).toBe('Alexandra...');
     expect(pointerName('Jean-Louis')).toBe('Jean-Louis'); // exactly 10: kept
     expect(pointerName('Ana')).toBe('Ana');
   });
@@ -53,7 +54,7 @@ describe('agent names', () => {
   });
 
   it('counts characters, not UTF-16 units', () => {
-    expect(pointerName('Émilie-Ève Ostrowska')).toBe('Émilie-Èv…');
+    expect(pointerName('Émilie-Ève Ostrowska')).toBe('Émilie-Èv...');
   });
 });
 
@@ -96,6 +97,7 @@ describe('browser support (spec section 5)', () => {
   it('Chrome 72+, Firefox 59+, Safari 605+', () => {
     expect(assistBrowserSupported(chrome(72))).toBe(true);
     expect(assistBrowserSupported(chrome(71))).toBe(false);
+    expect(assistBrowserSupported(chrome(120).replace('Chrome/', 'HeadlessChrome/'))).toBe(true);
     expect(
       assistBrowserSupported('Mozilla/5.0 (X11; Linux x86_64; rv:59.0) Gecko/20100101 Firefox/59.0'),
     ).toBe(true);
@@ -236,5 +238,32 @@ describe('texts', () => {
     expect(assistLanguage('')).toBe('en');
     expect(assistLanguage('frisian')).toBe('en');
     expect(formatText('Call with {name}', { name: 'Ana' })).toBe('Call with Ana');
+  });
+});
+
+describe('the wire contract (packages/contracts live-assist.ts)', () => {
+  it('has the same numbers, paths, storage keys and peer-id rule as the customer side', () => {
+    expect(constants.CALL_REQUEST_TIMEOUT_MS).toBe(contract.ASSIST_CALL_TIMEOUT_MS);
+    expect(constants.CONTROL_REQUEST_TIMEOUT_MS).toBe(contract.ASSIST_CONTROL_TIMEOUT_MS);
+    expect(constants.PEER_HEARTBEAT_MS).toBe(contract.ASSIST_PEER_HEARTBEAT_MS);
+    expect(constants.DEFAULT_PEER_PORT).toBe(contract.ASSIST_PEER_DEFAULT_PORT);
+    expect(constants.SOCKET_RECONNECTION).toMatchObject(contract.ASSIST_SOCKET_RECONNECTION);
+    expect(constants.ASSIST_BATCH_SPLIT).toBe(contract.ASSIST_BATCH_SPLIT);
+    expect(constants.ASSIST_SOCKET_PATH).toBe(contract.ASSIST_SOCKET_PATH);
+    expect(constants.STORAGE_CALL_START).toBe(contract.ASSIST_STORAGE_KEYS.callStart);
+    expect(constants.STORAGE_CONTROL_AGENT).toBe(contract.ASSIST_STORAGE_KEYS.controlAgent);
+    expect(constants.POINTER_Z_INDEX).toBe(contract.ASSIST_OVERLAY.pointerZIndex);
+    expect(constants.CONFIRM_Z_INDEX).toBe(contract.ASSIST_OVERLAY.confirmZIndex);
+    expect(constants.ANNOTATION_FADE_MS).toBe(contract.ASSIST_OVERLAY.annotation.fadeMs);
+    expect(constants.ANNOTATION_WIDTH).toBe(contract.ASSIST_OVERLAY.annotation.width);
+    for (const attempt of [1, 4, 8, 12]) {
+      expect(peerReconnectDelay(attempt)).toBe(contract.assistPeerReconnectDelayMs(attempt));
+    }
+    for (const name of [undefined, '', 'Ana', 'Jean-Louis', 'Alexandrine Martin']) {
+      expect(pointerName(name)).toBe(contract.assistPointerName(name));
+    }
+    for (const id of ['tessera-web-s1-0a1b2c3d4e5f', 'a--b', 'a b', '-a']) {
+      expect(isValidPeerId(id)).toBe(contract.isValidAssistPeerId(id));
+    }
   });
 });

@@ -10,7 +10,7 @@ import {
 
 /**
  * The agent's name on the pointer: 'Agent' (or the page language's word) when none is given, shortened to 9
- * characters and an ellipsis when longer than 10.
+ * characters and an ellipsis ('...', as the contract's assistPointerName) when longer than 10.
  */
 export function pointerName(name: string | null | undefined, fallback = 'Agent'): string {
   const trimmed = (name ?? '').trim();
@@ -18,7 +18,7 @@ export function pointerName(name: string | null | undefined, fallback = 'Agent')
     return fallback;
   }
   const chars = Array.from(trimmed);
-  return chars.length > POINTER_NAME_LIMIT ? `${chars.slice(0, POINTER_NAME_KEEP).join('')}…` : trimmed;
+  return chars.length > POINTER_NAME_LIMIT ? `${chars.slice(0, POINTER_NAME_KEEP).join('')}...` : trimmed;
 }
 
 /** The agent's name in the call window and texts: at most 20 characters; 'Agent' when none is given. */
@@ -72,7 +72,7 @@ export function assistBrowserSupported(userAgent: string): boolean {
   if (firefox) {
     return Number(firefox[1]) >= 59;
   }
-  const chrome = /\b(?:Chrome|Chromium)\/(\d+)/u.exec(userAgent);
+  const chrome = /\b(?:Headless)?Chrom(?:e|ium)\/(\d+)/u.exec(userAgent);
   if (chrome) {
     return Number(chrome[1]) >= 72;
   }

@@ -37,6 +37,8 @@ export const UXT_ANSWER_MAX = 2000;
 export const UXT_SUS_ITEMS = 10;
 /** The largest recording a signed upload URL accepts, in bytes (50 MiB). */
 export const UXT_RECORDING_SIZE_LIMIT = 50 * 1024 * 1024;
+/** Most recordings (or live upload URLs) one participant may have: a reload of the page starts a new recording. */
+export const UXT_RECORDINGS_PER_PARTICIPANT = 5;
 /** The only recording type accepted. */
 export const UXT_RECORDING_CONTENT_TYPE = 'video/webm';
 /** How long a signed upload URL is valid, in milliseconds (5 minutes); it can be used once. */
@@ -361,6 +363,7 @@ export const UXT_ERROR_CODES = [
   'UXT_RECORDING_TYPE',
   'UXT_RECORDING_TOO_LARGE',
   'UXT_RECORDING_NOT_FOUND',
+  'UXT_RECORDING_LIMIT',
   'UXT_TEST_NOT_EDITABLE',
   'UXT_TEST_STATUS_CONFLICT',
 ] as const;

@@ -48,6 +48,11 @@ export const UxtRecordingTooLargeError = defineError(
   413,
   'The recording is too large.',
 );
+export const UxtRecordingLimitError = defineError(
+  'UXT_RECORDING_LIMIT',
+  409,
+  'This participant has sent as many recordings as a test takes.',
+);
 export const UxtRecordingNotFoundError = defineError('UXT_RECORDING_NOT_FOUND', 404, 'No such recording.');
 export const UxtTestNotEditableError = defineError(
   'UXT_TEST_NOT_EDITABLE',

@@ -490,6 +490,15 @@ describeEachDatabase('usability tests', ({ createDatabase }) => {
         t.clock.now = new Date(T0);
       }
 
+      // At most 5 recordings or live URLs per participant: the stored one, the second URL (live again now the clock
+      // is back) and three more.
+      for (let i = 0; i < 3; i += 1) {
+        expect((await participant(started, 'GET', '/upload-url')).statusCode).toBe(200);
+      }
+      const over = await participant(started, 'GET', '/upload-url');
+      expectError(over, 409, 'UXT_RECORDING_LIMIT');
+      expect(over.json().error.details).toEqual({ max: 5 });
+
       const [row] = (await results(test.id)).participants;
       expect(row!.recordings).toHaveLength(1);
       const recording = row!.recordings[0]!;

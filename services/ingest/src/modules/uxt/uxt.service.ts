@@ -14,6 +14,7 @@ import {
   UXT_PARTICIPANT_IDLE_MS,
   UXT_QUERY_PARAMETER,
   UXT_RECORDING_CONTENT_TYPE,
+  UXT_RECORDINGS_PER_PARTICIPANT,
   UXT_UPLOAD_URL_TTL_MS,
   type UxtParticipantTest,
   type UxtSignalStatus,
@@ -29,6 +30,7 @@ import type { z } from 'zod';
 import type { IngestDatabase } from '../../tables.ts';
 import { readSessionEvents } from '../tracker/tracker.service.ts';
 import {
+  UxtRecordingLimitError,
   UxtRecordingNotFoundError,
   UxtSusNotAskedError,
   UxtTaskUnknownError,
@@ -326,6 +328,16 @@ export function createUxtService({ db, store, now, projectKey, uploadSecret }: U
       if (test.status === 'ended') {
         throw new UxtTestNotAvailableError(undefined, { status: test.status });
       }
+    }
+    // Recordings stored, and upload URLs still usable, count against the participant's allowance.
+    const { count } = await db
+      .selectFrom('uxt_upload')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('participant_id', '=', participant.id)
+      .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '>', now())]))
+      .executeTakeFirstOrThrow();
+    if (count >= UXT_RECORDINGS_PER_PARTICIPANT) {
+      throw new UxtRecordingLimitError(undefined, { max: UXT_RECORDINGS_PER_PARTICIPANT });
     }
     const id = randomUUID();
     const expiresAt = new Date(now().getTime() + UXT_UPLOAD_URL_TTL_MS);

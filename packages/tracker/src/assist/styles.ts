@@ -38,7 +38,7 @@ button svg { width: 18px; height: 18px; flex: none; }
   z-index: ${CONFIRM_Z_INDEX - 1}; pointer-events: auto; background: #111827; color: #f9fafb;
   border-radius: 12px; box-shadow: 0 10px 30px rgba(0,0,0,0.35); overflow: hidden; display: flex; flex-direction: column;
 }
-.window.sized { width: auto; height: auto; min-width: ${CALL_WINDOW_START_SIZE_PX}px; }
+.window.sized { width: min(280px, calc(100vw - ${2 * CALL_WINDOW_RIGHT_PX}px)); height: auto; }
 .bar {
   display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 10px;
   cursor: move; touch-action: none; user-select: none; font-size: 13px; background: #1f2937;
@@ -46,7 +46,7 @@ button svg { width: 18px; height: 18px; flex: none; }
 .bar .name { font-weight: 650; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .bar .duration { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .videos { position: relative; background: #000000; }
-.videos .remote { display: block; width: 240px; max-width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: #000000; }
+.videos .remote { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: #000000; }
 .videos .local {
   position: absolute; right: 6px; bottom: 6px; width: 64px; aspect-ratio: 4 / 3; object-fit: cover;
   border: 1px solid #9ca3af; border-radius: 4px; background: #374151;
@@ -59,7 +59,7 @@ button svg { width: 18px; height: 18px; flex: none; }
 .buttons button { min-width: 40px; padding: 8px; background: #374151; color: #f9fafb; border-color: #4b5563; }
 .buttons button[aria-pressed='true'] { background: #f9fafb; color: #111827; }
 .buttons button.danger { background: #b91c1c; border-color: #b91c1c; }
-.control { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 8px 10px; border-top: 1px solid #374151; font-size: 13px; }
+.control { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; padding: 8px 10px; border-top: 1px solid #374151; font-size: 13px; }
 .control button { min-height: 36px; padding: 6px 10px; }
 .pointer {
   position: fixed; left: 0; top: 0; z-index: ${POINTER_Z_INDEX}; pointer-events: none; display: flex; align-items: flex-start;

@@ -15,6 +15,7 @@ export const DEMO_STAFF = {
   sam: { email: 'sam.support@tessera.test', password: 'Sam-Support-2026!' },
   kim: { email: 'kim.kyc@tessera.test', password: 'Kim-Review-2026!' },
   ada: { email: 'ada.admin@tessera.test', password: 'Ada-Admin-2026!' },
+  uma: { email: 'uma.research@tessera.test', password: 'Uma-Research-2026!' },
 } as const;
 
 type Staff = (typeof DEMO_STAFF)[keyof typeof DEMO_STAFF];

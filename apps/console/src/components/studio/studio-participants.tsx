@@ -151,6 +151,11 @@ function ParticipantDetail({ results, participant }: { results: StaffUxtResults;
                 ? t('results.recordingOfNumbered', { who: label, number: index + 1 })
                 : t('results.recordingOf', { who: label })
             }
+            playLabel={
+              participant.recordings.length > 1
+                ? t('results.playOfNumbered', { who: label, number: index + 1 })
+                : t('results.playOf', { who: label })
+            }
           />
         ))
       )}

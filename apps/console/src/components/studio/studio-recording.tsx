@@ -21,10 +21,14 @@ export function RecordingPlayer({
   testId,
   recording,
   label,
+  playLabel,
 }: {
   testId: string;
   recording: StaffUxtRecording;
+  /** What the recording is ('Recording of P1'). */
   label: string;
+  /** The load button's accessible name ('Load the recording of P1'). */
+  playLabel: string;
 }) {
   const { t } = useTranslation('studio');
   const { auth } = useRouteContext({ from: '/_staff' });
@@ -69,7 +73,7 @@ export function RecordingPlayer({
           loading={state.kind === 'loading'}
           loadingLabel={t('results.loadingRecording')}
           onClick={() => void load()}
-          aria-label={t('results.playOf', { who: label })}
+          aria-label={playLabel}
         >
           {t('results.play')}
         </Button>

@@ -7,6 +7,11 @@ const calls: string[] = [];
 let refuse = false;
 
 vi.mock('@tessera/tracker', () => ({
+  loadAssist: async () => ({
+    startAssist: (tracker: { state: string }, settings: { socketUrl: string; peer: { key: string } }) => {
+      calls.push(`startAssist ${tracker.state} ${settings.socketUrl} ${settings.peer.key}`);
+    },
+  }),
   loadUsabilityTest: async () => ({
     startUsabilityTest: (tracker: { state: string }, options: { navigate?: unknown }) => {
       calls.push(`startUsabilityTest ${tracker.state} ${typeof options.navigate}`);
@@ -35,7 +40,8 @@ vi.mock('@tessera/tracker', () => ({
   },
 }));
 
-const { createSessionTracking, trackingSettings, withTrackedSignOut } = await import('./session-tracker.ts');
+const { assistSettings, createSessionTracking, trackingSettings, withTrackedSignOut } =
+  await import('./session-tracker.ts');
 
 function config(tracker: RuntimeConfig['tracker']): RuntimeConfig {
   return {
@@ -108,6 +114,30 @@ describe('session tracking in the web app', () => {
     });
   });
 
+  it("gives live assist this origin's socket and PeerServer, keyed by the project, with the ICE servers", () => {
+    const iceServers = [{ urls: 'turn:turn.bank.example:3478', username: 'u', credential: 'c' }];
+    expect(assistSettings({ ...config(TRACKER), assist: { iceServers } })).toEqual({
+      socketUrl: 'https://bank.example',
+      peer: {
+        host: 'bank.example',
+        port: 443,
+        path: '/assist',
+        key: 'tessera-web',
+        secure: true,
+        iceServers,
+      },
+    });
+    vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:23456' } });
+    expect(assistSettings({ ...config(TRACKER), assist: { iceServers: [] } })?.peer).toMatchObject({
+      host: '127.0.0.1',
+      port: 23456,
+      secure: false,
+    });
+    // No assist in /config.json, or no tracking (assist rides on the tracker's session): no live assist.
+    expect(assistSettings(config(TRACKER))).toBeNull();
+    expect(assistSettings({ ...config(null), assist: { iceServers: [] } })).toBeNull();
+  });
+
   it('starts with the signed-in customer and the token getter, follows sign-in and sign-out', async () => {
     const session = { current: ana as AuthSession | null };
     const identity = fakeAuth(session);
@@ -161,6 +191,33 @@ describe('session tracking in the web app', () => {
     createSessionTracking(config(TRACKER), fakeAuth({ current: null })).start(fakeRouter());
     await vi.waitFor(() => expect(calls).toContain('startUsabilityTest active function'));
     expect(html.dataset['trackerLoad']).toBeUndefined();
+  });
+
+  it('starts live assist on the running tracker when /config.json offers it, never before nor without it', async () => {
+    createSessionTracking(
+      { ...config(TRACKER), assist: { iceServers: [] } },
+      fakeAuth({ current: ana }),
+    ).start(fakeRouter());
+    await vi.waitFor(() => expect(calls).toContain('startAssist active https://bank.example tessera-web'));
+    expect(calls.indexOf('start')).toBeLessThan(
+      calls.indexOf('startAssist active https://bank.example tessera-web'),
+    );
+
+    calls.length = 0;
+    createSessionTracking(config(TRACKER), fakeAuth({ current: ana })).start(fakeRouter());
+    await vi.waitFor(() => expect(calls).toContain('start'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.some((call) => call.startsWith('startAssist'))).toBe(false);
+
+    calls.length = 0;
+    refuse = true;
+    createSessionTracking(
+      { ...config(TRACKER), assist: { iceServers: [] } },
+      fakeAuth({ current: ana }),
+    ).start(fakeRouter());
+    await vi.waitFor(() => expect(calls).toContain('start'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.some((call) => call.startsWith('startAssist'))).toBe(false);
   });
 
   it('never loads the overlay for a visitor without a test', async () => {

@@ -9,6 +9,9 @@
  * subject): after every navigation the tracker is told who is signed in (a sign-in always ends on a new page), and a
  * sign-out tells it first, before the session ends, so that nothing after it is filed under the customer.
  *
+ * Once the tracker runs, live assist (issue #18) is loaded the same way, as a chunk of its own, when /config.json
+ * offers it: it rides on the tracker's session (its token identifies the tab to the assist server).
+ *
  * The tracker's state (spec section 4) is written to `<html data-tracker-state>`, where a journey can read it, and
  * `<html data-tracker-load="on interaction">` says a pre-rendered page's tracker waits for the visitor.
  */
@@ -52,6 +55,48 @@ export function trackingSettings(
     secureMode: tracking.secureMode,
   };
 }
+
+/** Where live assist reaches this origin's server, as packages/tracker's assist takes it. */
+export interface AssistSettings {
+  /** The origin of the assist socket (socket.io at /ws-assist/socket). */
+  socketUrl: string;
+  /** The PeerJS server at /assist of this origin; its key is the tracker's project key. */
+  peer: {
+    host: string;
+    port: number;
+    path: string;
+    key: string;
+    secure: boolean;
+    iceServers: NonNullable<RuntimeConfig['assist']>['iceServers'];
+  };
+}
+
+/**
+ * Live assist's settings (issue #18): this origin, the PeerServer at /assist keyed by the tracker's project key,
+ * and /config.json's ICE servers; null when the deployment offers no live assist (no `assist` or no tracking).
+ */
+export function assistSettings(config: RuntimeConfig): AssistSettings | null {
+  const tracking = config.tracker;
+  if (!tracking || !config.assist) {
+    return null;
+  }
+  const { origin, protocol, hostname, port } = new URL(window.location.origin);
+  const secure = protocol === 'https:';
+  return {
+    socketUrl: origin,
+    peer: {
+      host: hostname,
+      port: port === '' ? (secure ? 443 : 80) : Number(port),
+      path: '/assist',
+      key: tracking.projectKey,
+      secure,
+      iceServers: config.assist.iceServers,
+    },
+  };
+}
+
+/** packages/tracker's live-assist chunk, as the web app uses it: started once on the running tracker. */
+type LoadAssist = () => Promise<{ startAssist(tracker: Tracker, settings: AssistSettings): unknown }>;
 
 /** Resolves once the page has loaded and the browser has an idle moment. */
 function afterLoadAndIdle(): Promise<void> {
@@ -138,7 +183,7 @@ export function createSessionTracking(config: RuntimeConfig, auth: AuthAdapter):
       await firstInteraction(router, prerendered);
     }
     delete document.documentElement.dataset['trackerLoad'];
-    const { createTracker, loadUsabilityTest } = await import('@tessera/tracker');
+    const { createTracker, loadAssist, loadUsabilityTest } = await import('@tessera/tracker');
     const created = createTracker({
       projectKey: settings.projectKey,
       ingestPoint: settings.ingestPoint,
@@ -172,6 +217,24 @@ export function createSessionTracking(config: RuntimeConfig, auth: AuthAdapter):
       return; // refused (Do Not Track, not https in secure mode...): the tracker said why once, and stays inactive
     }
     router.subscribe('onResolved', () => void syncIdentity());
+    startLiveAssist(created, loadAssist);
+  };
+
+  /**
+   * Live assist (issue #18) rides on the tracker's session: its own chunk (socket.io and PeerJS), loaded only once
+   * the tracker runs, so the first load never pays for it. It follows the tracker's sessions by itself.
+   */
+  const startLiveAssist = (started: Tracker, loadAssist: LoadAssist) => {
+    const assist = assistSettings(config);
+    if (!assist) {
+      return;
+    }
+    void loadAssist()
+      .then(({ startAssist }) => startAssist(started, assist))
+      .catch((error: unknown) => {
+        // The app works without live assist: said once, never thrown at the customer.
+        console.warn('Live assist not started:', error instanceof Error ? error.message : error);
+      });
   };
 
   return {

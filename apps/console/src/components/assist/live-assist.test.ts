@@ -96,13 +96,27 @@ describe('the agent view of the tab replies (issue #18)', () => {
 });
 
 describe('hrefOf', () => {
-  it('reads the page address of the first meta event', () => {
+  it('reads the page address of a meta event', () => {
     expect(
       hrefOf([
         { type: 3, timestamp: 1, data: {} },
         { type: 4, timestamp: 2, data: { href: 'https://bank.test/wallets', width: 1, height: 1 } },
       ]),
     ).toBe('https://bank.test/wallets');
+  });
+
+  it('follows the single-page app: the last page event wins', () => {
+    expect(
+      hrefOf([
+        { type: 4, timestamp: 1, data: { href: 'https://bank.test/dashboard/home/', width: 1, height: 1 } },
+        {
+          type: 5,
+          timestamp: 2,
+          data: { tag: 'tessera.page', payload: { href: 'https://bank.test/dashboard/wallets/' } },
+        },
+        { type: 3, timestamp: 3, data: {} },
+      ]),
+    ).toBe('https://bank.test/dashboard/wallets/');
   });
 
   it('is null without a meta event or with a hostile one', () => {

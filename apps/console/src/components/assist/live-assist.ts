@@ -12,7 +12,9 @@ import {
   type AssistAgentEvent,
   type AssistTabInfo,
   type AssistWelcome,
+  RRWEB_CUSTOM_EVENT_TYPE,
   type RrwebEvent,
+  TESSERA_EVENT_TAGS,
 } from '@tessera/contracts';
 import { io, type Socket } from 'socket.io-client';
 
@@ -48,7 +50,10 @@ export interface LiveAssistState {
   tabId: string | null;
   /** Whether the followed tab has sent a page yet (a meta event). */
   hasPage: boolean;
-  /** The address of the followed tab's page (its last rrweb meta event), for the agent's reference. */
+  /**
+   * The address the followed tab last loaded (rrweb's meta event, or the tracker's page event, both sent on a page
+   * load): the single-page app's later navigations do not change it, so the page says "loaded", not "current".
+   */
   href: string | null;
   call: CallState;
   callNotice: CallNotice;
@@ -79,11 +84,29 @@ export const initialLiveState: LiveAssistState = {
   otherAgents: [],
 };
 
-/** The address in a batch's first meta event (rrweb's Meta carries the page's href), or null. */
+/**
+ * The page address a batch ends on, or null when it names none: rrweb's meta event carries the href of a page load;
+ * in the single-page app, later pages come as the tracker's 'tessera.page' custom events.
+ */
 export function hrefOf(events: readonly RrwebEvent[]): string | null {
-  const meta = events.find((event) => event.type === RRWEB_META);
-  const href = isRecord(meta?.data) ? meta.data['href'] : undefined;
-  return typeof href === 'string' ? href.slice(0, 2000) : null;
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index]!;
+    const data = isRecord(event.data) ? event.data : null;
+    let href: unknown;
+    if (event.type === RRWEB_META) {
+      href = data?.['href'];
+    } else if (
+      event.type === RRWEB_CUSTOM_EVENT_TYPE &&
+      data?.['tag'] === TESSERA_EVENT_TAGS.page &&
+      isRecord(data['payload'])
+    ) {
+      href = data['payload']['href'];
+    }
+    if (typeof href === 'string' && href !== '') {
+      return href.slice(0, 2000);
+    }
+  }
+  return null;
 }
 
 type Listener = () => void;
@@ -469,8 +492,9 @@ export class LiveAssist {
     if (tabId !== this.state.tabId) {
       return;
     }
-    if (fresh) {
-      this.set({ hasPage: true, href: hrefOf(kept) });
+    const href = hrefOf(kept);
+    if (fresh || (href !== null && href !== this.state.href)) {
+      this.set({ hasPage: true, href: href ?? this.state.href });
     }
     this.emitEvents(kept, fresh);
   }

@@ -428,6 +428,15 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: { code: 'ASSIST_RECORDING_INVALID' } });
       const video = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
+      // A staff user who never joined the session cannot file a recording under it.
+      const stranger = await t.token('agent-zed', ['support_agent']);
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${stranger}`, ...REASON, 'content-type': 'video/webm' },
+        payload: video,
+      });
+      expect(foreign.json()).toMatchObject({ error: { code: 'ASSIST_NOT_JOINED' } });
       const posted = await t.app.inject({
         method: 'POST',
         url,

@@ -19,6 +19,11 @@ export const AssistRecordingNotFoundError = defineError(
   404,
   'No such recording for this session.',
 );
+export const AssistNotJoinedError = defineError(
+  'ASSIST_NOT_JOINED',
+  403,
+  'Only an agent who joined this session may upload its recording.',
+);
 export const AssistStatsRangeInvalidError = defineError(
   'ASSIST_STATS_RANGE_INVALID',
   400,

@@ -29,7 +29,7 @@ const iceServersVariable = z
 /** The variables and their defaults. */
 export const assistEnvSchema = z.object({
   ASSIST_ICE_SERVERS: iceServersVariable,
-  /** Remote-control events one agent may send per second (more are refused and audited). */
+  /** Events (remote control, annotation, requests) one agent may send per second (more are refused and audited). */
   ASSIST_CONTROL_EVENTS_PER_SECOND: envInteger(100, { min: 1, max: 1000 }),
 });
 

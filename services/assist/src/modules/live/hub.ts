@@ -33,6 +33,9 @@ import { droppedEvents, refusedActions, refusedConnections } from '../../metrics
 import type { ActionDetail, ActionLog } from './audit.ts';
 import type { AgentTime } from './agent-time.ts';
 
+/** Sessions remembered (with their project key) after their tabs have gone, so an agent may still join them. */
+const KNOWN_SESSIONS_MAX = 10000;
+
 /** The groups that may join a live session. */
 export const ASSIST_GROUPS = ['support_agent', 'admin'] as const;
 
@@ -208,7 +211,15 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
         if (!isValidAssistPeerId(peerId)) {
           return next(connectError('ASSIST_PEER_ID_INVALID'));
         }
+        known.delete(verified.sessionId);
         known.set(verified.sessionId, { projectKey: verified.projectKey, info: verified });
+        // Bounded: the oldest sessions seen are forgotten first (an agent can join them again once a tab is back).
+        for (const oldest of known.keys()) {
+          if (known.size <= KNOWN_SESSIONS_MAX || sessions.has(oldest)) {
+            break;
+          }
+          known.delete(oldest);
+        }
         const session = ensureSession(verified.sessionId)!;
         session.info = verified;
         const holder = session.tabs.get(auth.tabId);
@@ -580,17 +591,21 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
   ) {
     const target = typeof payload['tabId'] === 'string' ? payload['tabId'] : null;
     let tabs = [...session.tabs.values()].filter((tab) => target === null || tab.tabId === target);
+    // Every agent event counts against the agent's rate (a flood of requests would flood the audit too).
+    if (overRate(agent)) {
+      refusedActions.inc({ reason: 'rate_limited' }, 1);
+      // Audited once per second of excess, not per event.
+      if (agent.window.count === controlEventsPerSecond + 1) {
+        audit(session, agent, name, 'refused', {
+          reason: 'rate_limited',
+          ...(name === 'control_event' ? { kind: payload['kind'] as string } : {}),
+        });
+      }
+      socket.emit('action_refused', { event: name, reason: 'rate_limited' });
+      return;
+    }
     if (name === 'control_event') {
       const kind = payload['kind'] as string;
-      if (overRate(agent)) {
-        refusedActions.inc({ reason: 'rate_limited' }, 1);
-        // Audited once per second of excess, not per event.
-        if (agent.window.count === controlEventsPerSecond + 1) {
-          audit(session, agent, 'control_event', 'refused', { reason: 'rate_limited', kind });
-        }
-        socket.emit('action_refused', { event: name, reason: 'rate_limited' });
-        return;
-      }
       tabs = tabs.filter((tab) => tab.control.state === 'enabled' && tab.control.agentId === agent.agentId);
       if (tabs.length === 0) {
         refusedActions.inc({ reason: 'not_granted' }, 1);

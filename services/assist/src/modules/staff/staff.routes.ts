@@ -33,6 +33,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  AssistNotJoinedError,
   AssistRecordingInvalidError,
   AssistRecordingNotFoundError,
   AssistRecordingTooLargeError,
@@ -306,7 +307,8 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
           summary: "Uploads a recording of the session (video/webm body; the agent's own)",
           description:
             'Body: the video (Content-Type video/webm), at most 104857600 bytes (ASSIST_RECORDING_TOO_LARGE); ' +
-            'optional header x-recording-duration-ms. ASSIST_RECORDING_INVALID for another type or an empty body.',
+            'optional header x-recording-duration-ms. ASSIST_RECORDING_INVALID for another type or an empty body; ' +
+            'ASSIST_NOT_JOINED unless the caller joined this session as an agent.',
           params: sessionParams,
           headers: documentOnly(staffReasonHeadersSchema.extend(durationHeaders.shape)),
           response: { 201: recordingSchema },
@@ -326,9 +328,20 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
         if (type !== ASSIST_RECORDING.mimeType || body.length === 0) {
           throw new AssistRecordingInvalidError();
         }
+        const principal = principalOf(request);
+        const joined = await db
+          .selectFrom('actions')
+          .select('seq')
+          .where('session_id', '=', sessionId)
+          .where('agent_id', '=', agentIdOf(principal.userId))
+          .where('kind', '=', 'join')
+          .limit(1)
+          .executeTakeFirst();
+        if (joined === undefined) {
+          throw new AssistNotJoinedError();
+        }
         const durationHeader = durationHeaders.safeParse(request.headers);
         const durationMs = durationHeader.success ? (durationHeader.data['x-recording-duration-ms'] ?? 0) : 0;
-        const principal = principalOf(request);
         const id = randomUUID();
         await audited(request, ASSIST_AUDIT_ACTIONS.recordingUpload, customerOf(sessionId), {
           sessionId,

@@ -329,7 +329,7 @@ async function checkResults(page: Page, language: Language, title: string): Prom
   await expect(first.getByRole('cell').nth(2)).toContainText(/50\s?% \(1 (of|sur) 2\)/);
   for (const task of content.tasks) {
     await expect(tasks.getByRole('row').filter({ hasText: task.title }).getByRole('cell').nth(3)).toHaveText(
-      /\d[.,]\d s|\d min/,
+      /\d[.,]\d\ss|\d\smin/,
     );
   }
 

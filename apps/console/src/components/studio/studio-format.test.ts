@@ -3,11 +3,12 @@ import { formatDuration, formatRate, formatScore, shareLink } from './studio-for
 
 describe('studio formats', () => {
   it('writes times on task with tenths under a minute, then minutes and seconds, then hours', () => {
-    expect(formatDuration(0, 'en')).toBe('0.0 s');
-    expect(formatDuration(42_567, 'en')).toBe('42.5 s');
-    expect(formatDuration(42_567, 'fr')).toBe('42,5 s');
-    expect(formatDuration(187_000, 'en')).toBe('3 min 07 s');
-    expect(formatDuration(3_720_000, 'fr')).toBe('1 h 02 min');
+    const nbsp = '\u00a0';
+    expect(formatDuration(0, 'en')).toBe(`0.0${nbsp}s`);
+    expect(formatDuration(42_567, 'en')).toBe(`42.5${nbsp}s`);
+    expect(formatDuration(42_567, 'fr')).toBe(`42,5${nbsp}s`);
+    expect(formatDuration(187_000, 'en')).toBe(`3${nbsp}min 07${nbsp}s`);
+    expect(formatDuration(3_720_000, 'fr')).toBe(`1${nbsp}h 02${nbsp}min`);
   });
 
   it('writes rates and SUS scores in the reader language', () => {

@@ -13,7 +13,8 @@ const locale = (language: Language) => (language === 'fr' ? 'fr-FR' : 'en-GB');
 
 /**
  * A time on task: "42.5 s" under a minute (one decimal, so short tasks still differ), else "3 min 07 s", and
- * "1 h 02 min" from an hour. Units are the international symbols, the same in English and French.
+ * "1 h 02 min" from an hour. Units are the international symbols, the same in English and French, each kept on
+ * the line of its number (a no-break space).
  */
 export function formatDuration(ms: number, language: Language): string {
   const number = (value: number, digits = 0) =>
@@ -22,16 +23,16 @@ export function formatDuration(ms: number, language: Language): string {
       maximumFractionDigits: digits,
     }).format(value);
   if (ms < 60_000) {
-    return `${number(Math.floor(ms / 100) / 10, 1)} s`;
+    return `${number(Math.floor(ms / 100) / 10, 1)}\u00a0s`;
   }
   const totalSeconds = Math.floor(ms / 1000);
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
   if (hours > 0) {
-    return `${number(hours)} h ${String(minutes).padStart(2, '0')} min`;
+    return `${number(hours)}\u00a0h ${String(minutes).padStart(2, '0')}\u00a0min`;
   }
-  return `${number(minutes)} min ${String(seconds).padStart(2, '0')} s`;
+  return `${number(minutes)}\u00a0min ${String(seconds).padStart(2, '0')}\u00a0s`;
 }
 
 /** A rate between 0 and 1 as a whole percentage ("67 %" in French, "67%" in English). */
@@ -55,7 +56,7 @@ export function formatDateTime(iso: string, language: Language): string {
 export function formatSize(bytes: number, language: Language): string {
   const megabytes = bytes / (1024 * 1024);
   const format = new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 });
-  return megabytes >= 1 ? `${format.format(megabytes)} MB` : `${format.format(bytes / 1024)} kB`;
+  return megabytes >= 1 ? `${format.format(megabytes)}\u00a0MB` : `${format.format(bytes / 1024)}\u00a0kB`;
 }
 
 const TEST_TONES: Record<UxtTestStatus, BadgeTone> = {

@@ -23,9 +23,14 @@ export function isResearcher(session: StaffSession): boolean {
   return session.groups.includes('ux_researcher') || session.groups.includes('admin');
 }
 
-/** Who may open a participant's session replay (the replay routes' own groups). */
+/**
+ * Who may open a participant's session replay: the replay routes' groups, and UX researchers, whom the ingest lets
+ * read usability-test participants' sessions only.
+ */
 export function mayWatchReplays(session: StaffSession): boolean {
-  return session.groups.includes('support_agent') || session.groups.includes('admin');
+  return (['support_agent', 'admin', 'ux_researcher'] as const).some((group) =>
+    session.groups.includes(group),
+  );
 }
 
 /** The audit reason of a call about one test, or about the studio as a whole. */

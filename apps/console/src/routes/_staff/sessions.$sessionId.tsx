@@ -20,7 +20,8 @@ function SessionRoute() {
   const { sessionId } = Route.useParams();
   const { ref } = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (!isSupport(session)) {
+  // UX researchers come here from a usability test's results: the ingest shows them participants' sessions only.
+  if (!isSupport(session) && !session.groups.includes('ux_researcher')) {
     return <ReplayNotAllowed />;
   }
   return (

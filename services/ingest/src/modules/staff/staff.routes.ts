@@ -1,7 +1,8 @@
 /**
  * The staff replay API under /api/ingest/staff (docs/api.md, "Session tracking"): the recorded sessions, one
- * session's metadata and pages, its events in order, its canvas snapshots. Support agents and admins only
- * (FORBIDDEN before anything else), each call with the `x-staff-reason` case reference (STAFF_REASON_REQUIRED) and
+ * session's metadata and pages, its events in order, its canvas snapshots. Support agents and admins (FORBIDDEN
+ * before anything else for anyone else); UX researchers read a usability-test participant's session only (any other
+ * is REPLAY_SESSION_NOT_FOUND for them) and cannot list; each call with the `x-staff-reason` case reference (STAFF_REASON_REQUIRED) and
  * written to the staff audit log (identity's, through its client) before the answer: `replay.list`, `replay.view`.
  */
 import {
@@ -31,9 +32,15 @@ import { ReplayImageNotFoundError, ReplaySessionNotFoundError } from '../../erro
 import type { IngestDatabase, IngestTables } from '../../tables.ts';
 import { IMAGE_NAME_PATTERN, type ImageStore } from '../tracker/images.ts';
 import { readSessionEvents } from '../tracker/tracker.service.ts';
+import type { UxtDatabase } from '../uxt/uxt.tables.ts';
 
-/** The groups that may watch recordings (PRODUCT.md: support agents; admins see everything). */
+/** The groups that may find and watch recordings (PRODUCT.md: support agents; admins see everything). */
 export const REPLAY_GROUPS = ['support_agent', 'admin'] as const;
+/**
+ * UX researchers watch the replays of usability-test participants only (issue #19: results link each participant's
+ * session): any other session is, for them, not found. They cannot list or search sessions.
+ */
+export const PARTICIPANT_REPLAY_GROUP = 'ux_researcher';
 
 const reasonHeaders = documentOnly(staffReasonHeadersSchema);
 const sessionParams = z.object({ sessionID: z.uuid() });
@@ -127,7 +134,7 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
     }
     return reason;
   };
-  const findSession = async (sessionId: string) => {
+  const findSession = async (request: FastifyRequest, sessionId: string) => {
     const row = (await db
       .selectFrom('session')
       .selectAll()
@@ -135,6 +142,18 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
       .executeTakeFirst()) as SessionRow | undefined;
     if (row === undefined) {
       throw new ReplaySessionNotFoundError();
+    }
+    const groups = principalOf(request).groups;
+    if (!REPLAY_GROUPS.some((group) => groups.includes(group))) {
+      // A researcher: only a usability-test participant's session exists for them.
+      const participant = await (db as unknown as UxtDatabase)
+        .selectFrom('uxt_participant')
+        .select('id')
+        .where('session_id', '=', row.id)
+        .executeTakeFirst();
+      if (participant === undefined) {
+        throw new ReplaySessionNotFoundError();
+      }
     }
     return row;
   };
@@ -148,7 +167,7 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
 
   requireSignIn(app, context.auth);
   app.addHook('preValidation', async (request) => {
-    requireGroup(principalOf(request), ...REPLAY_GROUPS);
+    requireGroup(principalOf(request), ...REPLAY_GROUPS, PARTICIPANT_REPLAY_GROUP);
   });
 
   app.get(
@@ -165,6 +184,7 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
       },
     },
     async (request) => {
+      requireGroup(principalOf(request), ...REPLAY_GROUPS);
       const query = request.query;
       const reason = reasonOf(request);
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
@@ -273,7 +293,7 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
     },
     async (request) => {
       const reason = reasonOf(request);
-      const row = await findSession(request.params.sessionID);
+      const row = await findSession(request, request.params.sessionID);
       await auditStaffAccess(auditLog, principalOf(request), {
         action: REPLAY_AUDIT_ACTIONS.view,
         subjectId: row.customer_id,
@@ -329,7 +349,7 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
     },
     async (request, reply) => {
       const reason = reasonOf(request);
-      const row = await findSession(request.params.sessionID);
+      const row = await findSession(request, request.params.sessionID);
       await auditStaffAccess(auditLog, principalOf(request), {
         action: REPLAY_AUDIT_ACTIONS.view,
         subjectId: row.customer_id,
@@ -355,7 +375,7 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (app, { cont
     },
     async (request, reply) => {
       const reason = reasonOf(request);
-      const row = await findSession(request.params.sessionID);
+      const row = await findSession(request, request.params.sessionID);
       const image = await db
         .selectFrom('image')
         .selectAll()

@@ -633,6 +633,23 @@ describeEachDatabase('usability tests', ({ createDatabase }) => {
       ]);
     });
 
+    it("lets a researcher watch a participant's replay, and no other session, and not list sessions", async () => {
+      const test = await publishedTest({ title: 'Replay access' });
+      const taken = await takeTest(test, { durations: [1000, 2000], answer: 'fine' });
+      const other = await t.start();
+      const replay = (path: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/ingest/staff${path}`,
+          headers: { authorization: `Bearer ${researcher}`, 'x-staff-reason': REASON },
+        });
+      expect((await replay(`/sessions/${taken.sessionID}`)).statusCode).toBe(200);
+      expect((await replay(`/sessions/${taken.sessionID}/events`)).statusCode).toBe(200);
+      expectError(await replay(`/sessions/${other.sessionID}`), 404, 'REPLAY_SESSION_NOT_FOUND');
+      expectError(await replay(`/sessions/${other.sessionID}/events`), 404, 'REPLAY_SESSION_NOT_FOUND');
+      expectError(await replay('/sessions'), 403, 'FORBIDDEN');
+    });
+
     it('validates test input and edits drafts only', async () => {
       expectError(await staff('POST', '/tests', input({ tasks: [] })), 400, 'VALIDATION_FAILED');
       expectError(await staff('POST', '/tests', input({ title: '   ' })), 400, 'VALIDATION_FAILED');

@@ -8,6 +8,7 @@ import { cashOperationsService, processorSimulatorService } from '@tessera/servi
 import { helpService } from '@tessera/service-help';
 import { identityService } from '@tessera/service-identity';
 import { ingestService } from '@tessera/service-ingest';
+import { investmentsService } from '@tessera/service-investments';
 import { ledgerService } from '@tessera/service-ledger';
 import { marketDataService } from '@tessera/service-market-data';
 import { marketDataInfoService } from '@tessera/service-market-data-info';
@@ -30,4 +31,6 @@ export const services: readonly ServiceDefinition[] = [
   ingestService,
   // Live assist (issue #18) after the ingest: it verifies tracker session tokens with the ingest's client.
   assistService,
+  // Investments (issue #21) after trading and cash operations: its fund port and the customers' wallets.
+  investmentsService,
 ];

@@ -12,6 +12,8 @@ describe('investments contract', () => {
     expect(weightHundredths('33.34')).toBe(3334n);
     expect(weightHundredths('100')).toBe(10_000n);
     expect(weightHundredths('0.5')).toBe(50n);
+    expect(weightHundredths('ab')).toBe(-1n);
+    expect(weightHundredths('1.234')).toBe(-1n);
   });
 
   it('accepts a composition summing to exactly 100 and refuses the rest', () => {
@@ -39,6 +41,10 @@ describe('investments contract', () => {
     ).toBe(false);
     expect(fundCompositionSchema.safeParse([{ productId: 'AAPL_cboe', weight: 100 }]).success).toBe(false);
     expect(fundCompositionSchema.safeParse([]).success).toBe(false);
+    // Hostile text is refused, never thrown on (a throw in a refinement would be a 500).
+    for (const weight of ['ab', '1e2', ' 50', '50.', '', '\u0000']) {
+      expect(fundCompositionSchema.safeParse([{ productId: 'AAPL_cboe', weight }]).success).toBe(false);
+    }
   });
 
   it('bounds the fee and refuses unknown fields', () => {
@@ -46,6 +52,7 @@ describe('investments contract', () => {
     expect(createFundRequestSchema.safeParse({ ...base, managementFeePercent: '0.75' }).success).toBe(true);
     expect(createFundRequestSchema.safeParse({ ...base, managementFeePercent: '2.51' }).success).toBe(false);
     expect(createFundRequestSchema.safeParse({ ...base, managementFeePercent: '-1' }).success).toBe(false);
+    expect(createFundRequestSchema.safeParse({ ...base, managementFeePercent: 'x' }).success).toBe(false);
     expect(
       createFundRequestSchema.safeParse({ ...base, managementFeePercent: '1', extra: true }).success,
     ).toBe(false);

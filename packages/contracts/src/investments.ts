@@ -70,15 +70,19 @@ const feePattern = new RegExp(`^(0|[1-9][0-9]?)(\\.[0-9]{1,${FUND_FEE_DECIMALS}}
 
 /** Sum of weights in hundredths of a percent (exact: no floats). */
 export function weightHundredths(weight: string): bigint {
-  const [whole = '0', fraction = ''] = weight.split('.');
-  return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const match = /^([0-9]{1,12})(?:\.([0-9]{1,2}))?$/.exec(weight);
+  if (match === null) {
+    // Not a percent with at most two decimals: never a valid weight or fee (the schemas refuse it).
+    return -1n;
+  }
+  return BigInt(match[1]!) * 100n + BigInt(((match[2] ?? '') + '00').slice(0, 2));
 }
 
 /** A target weight in percent: more than 0, at most 100, at most two decimals. */
 export const fundWeightSchema = z
   .string()
   .max(8)
-  .regex(weightPattern, { error: 'must be a percent with at most 2 decimals' })
+  .regex(weightPattern, { error: 'must be a percent with at most 2 decimals', abort: true })
   .refine((value) => weightHundredths(value) > 0n && weightHundredths(value) <= 10_000n, {
     error: 'must be more than 0 and at most 100',
   });
@@ -87,10 +91,11 @@ export const fundWeightSchema = z
 export const fundFeePercentSchema = z
   .string()
   .max(6)
-  .regex(feePattern, { error: 'must be a percent with at most 2 decimals' })
+  .regex(feePattern, { error: 'must be a percent with at most 2 decimals', abort: true })
   .refine((value) => weightHundredths(value) <= weightHundredths(FUND_FEE_PERCENT_MAX), {
     error: `must be at most ${FUND_FEE_PERCENT_MAX}`,
-  });
+  })
+  .refine((value) => weightHundredths(value) >= 0n, { error: 'must be a percent with at most 2 decimals' });
 
 /** One instrument of a composition and its target weight. */
 export const fundComponentSchema = z

@@ -31,6 +31,7 @@ const groups: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   { name: 'trading', pattern: /^\/api\/trading\// },
   { name: 'ingest', pattern: /^(\/ingest\/v1\/web\/|\/v1\/web\/|\/api\/ingest\/)/ },
   { name: 'assist', pattern: /^(\/assist\/|\/api\/assist\/)/ },
+  { name: 'investments', pattern: /^\/api\/investments\// },
   {
     name: 'server (health, runtime config, apps)',
     pattern: /^\/(healthz|readyz|config\.json|lang\/|console|$)/,

@@ -9,6 +9,7 @@ import {
   activityQuerySchema,
   BANK_TENANT_ID,
   createBeneficiaryRequestSchema,
+  createFundRequestSchema,
   createCardDepositRequestSchema,
   createPriceAlertRequestSchema,
   createQuoteRequestSchema,
@@ -16,17 +17,21 @@ import {
   createWatchlistRequestSchema,
   createWithdrawalRequestSchema,
   customerTransferRequestSchema,
+  investRequestSchema,
   kycApplicationUpdateSchema,
   kycDecisionRequestSchema,
   ledgerInputSchema,
+  listFundsQuerySchema,
   listOrdersQuerySchema,
   ownTransferRequestSchema,
   placeOrderRequestSchema,
   portfolioHistoryQuerySchema,
   previewOrderRequestSchema,
   produceBlocksRequestSchema,
+  redeemRequestSchema,
   renameWalletRequestSchema,
   replaceOrderRequestSchema,
+  updateFundRequestSchema,
   simulateCryptoDepositRequestSchema,
   simulateSepaCreditRequestSchema,
   tenantInputSchema,
@@ -247,6 +252,35 @@ export const routeKnowledge: Readonly<Record<string, RouteKnowledge>> = {
     sampleBody: () => ({ language: 'en', helpful: true, comment: 'clear' }),
   },
   'GET /api/time-series/portfolio': { querySchema: portfolioHistoryQuerySchema },
+  'POST /api/investments/funds': {
+    bodySchema: createFundRequestSchema,
+    sampleBody: () => ({
+      name: 'Hostile fund',
+      managementFeePercent: '0.50',
+      components: [{ productId: 'SAP_xetra', weight: '100' }],
+    }),
+  },
+  'PATCH /api/investments/funds/:fundId': {
+    bodySchema: updateFundRequestSchema,
+    sampleBody: () => ({ name: 'Renamed fund' }),
+  },
+  'POST /api/investments/funds/:fundId/invest': {
+    bodySchema: investRequestSchema,
+    sampleBody: () => ({ amount: '10.00' }),
+  },
+  'POST /api/investments/funds/:fundId/invest/preview': {
+    bodySchema: investRequestSchema,
+    sampleBody: () => ({ amount: '10.00' }),
+  },
+  'POST /api/investments/funds/:fundId/redeem': {
+    bodySchema: redeemRequestSchema,
+    sampleBody: () => ({ units: '1' }),
+  },
+  'POST /api/investments/funds/:fundId/redeem/preview': {
+    bodySchema: redeemRequestSchema,
+    sampleBody: () => ({ units: '1' }),
+  },
+  'GET /api/investments/funds': { querySchema: listFundsQuerySchema },
 };
 
 /** Plausible values of path parameters by name, so a hostile value in one parameter is the only thing wrong. */

@@ -22,6 +22,76 @@ import type { InvestmentsCore } from './investments-core.ts';
 import { invest, investPreview, listOperations, redeem, redeemPreview } from './operations.ts';
 
 const fundParamsSchema = z.object({ fundId: z.string().max(64) }).strict();
+/** Routes without query parameters refuse any. */
+const noQuerySchema = z.object({}).strict();
+
+/** An answer's schema for OpenAPI only: the serializer sends what the handler built (the contract's types). */
+const documented = (schema: z.ZodType): z.ZodType<unknown> => schema;
+
+// Answers as documented.
+const fundSummaryShape = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['curated', 'community']),
+    name: z.string(),
+    currency: z.string(),
+    managementFeePercent: z.string(),
+    nav: z.string().describe('NAV per unit, 6 decimals'),
+    unitsOutstanding: z.string(),
+  })
+  .passthrough()
+  .describe('A fund (FundSummary of @tessera/contracts)');
+const fundDetailShape = fundSummaryShape
+  .extend({
+    components: z.array(
+      z.object({ productId: z.string(), targetWeight: z.string(), actualWeight: z.string() }).passthrough(),
+    ),
+    navHistory: z.array(z.object({ at: z.string(), nav: z.string() })),
+    performance: z.record(z.string(), z.string().nullable()),
+    holdersCount: z.number().int(),
+  })
+  .passthrough()
+  .describe("A fund's page (FundDetail of @tessera/contracts)");
+const fundDetailSchema = documented(fundDetailShape);
+const operationShape = z
+  .object({
+    id: z.string(),
+    fundId: z.string(),
+    kind: z.enum(['subscription', 'redemption']),
+    status: z.enum(['pending', 'buying', 'minted', 'refunded', 'selling', 'paid', 'restored']),
+    amount: z.string(),
+    units: z.string(),
+    nav: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .passthrough()
+  .describe('A subscription or redemption (FundOperation of @tessera/contracts)');
+const operationSchema = documented(operationShape);
+const tradeSchema = z.object({ productId: z.string(), side: z.enum(['buy', 'sell']), notional: z.string() });
+const investPreviewSchema = documented(
+  z
+    .object({
+      nav: z.string(),
+      estimatedUnits: z.string(),
+      annualFeeEstimate: z.string(),
+      trades: z.array(tradeSchema),
+    })
+    .passthrough(),
+);
+const redeemPreviewSchema = documented(
+  z
+    .object({ nav: z.string(), units: z.string(), estimatedAmount: z.string(), trades: z.array(tradeSchema) })
+    .passthrough(),
+);
+const updateFundResponseSchema = documented(
+  z.object({
+    fund: fundDetailShape,
+    rebalance: z.object({ applied: z.boolean(), trades: z.array(tradeSchema) }).nullable(),
+  }),
+);
+const holdingShape = z
+  .object({ fundId: z.string(), fundName: z.string(), units: z.string(), nav: z.string(), value: z.string() })
+  .passthrough();
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const parsed = fundIdempotencyKeySchema.safeParse(request.headers['idempotency-key']);
@@ -43,6 +113,7 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
       schema: {
         summary: 'Lists funds: curated by Tessera, community, mine, or all',
         querystring: listFundsQuerySchema,
+        response: { 200: documented(z.object({ items: z.array(fundSummaryShape) })) },
       },
     },
     async (request) => {
@@ -56,6 +127,7 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
       schema: {
         summary: 'Creates a community fund managed by the caller (KYC level 2)',
         body: createFundRequestSchema,
+        response: { 201: fundDetailSchema },
       },
     },
     async (request, reply) => {
@@ -71,6 +143,8 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
       schema: {
         summary: "A fund's page: composition, NAV, history, performance, holders, factsheet",
         params: fundParamsSchema,
+        querystring: noQuerySchema,
+        response: { 200: fundDetailSchema },
       },
     },
     async (request) => {
@@ -88,6 +162,7 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
           'Edits a fund the caller manages; a new composition answers its rebalance (applied with apply: true)',
         params: fundParamsSchema,
         body: updateFundRequestSchema,
+        response: { 200: updateFundResponseSchema },
       },
     },
     async (request) => updateFund(core, principalOf(request).userId, request.params.fundId, request.body),
@@ -100,6 +175,7 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
         summary: 'Units and fees an investment would give',
         params: fundParamsSchema,
         body: investRequestSchema,
+        response: { 200: investPreviewSchema },
       },
     },
     async (request) =>
@@ -113,6 +189,7 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
         summary: 'Invests an amount from the current wallet (Idempotency-Key)',
         params: fundParamsSchema,
         body: investRequestSchema,
+        response: { 200: operationSchema, 201: operationSchema },
       },
     },
     async (request, reply) => {
@@ -135,6 +212,7 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
         summary: 'What redeeming units would pay',
         params: fundParamsSchema,
         body: redeemRequestSchema,
+        response: { 200: redeemPreviewSchema },
       },
     },
     async (request) =>
@@ -148,6 +226,7 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
         summary: 'Redeems units to the current wallet (Idempotency-Key)',
         params: fundParamsSchema,
         body: redeemRequestSchema,
+        response: { 200: operationSchema, 201: operationSchema },
       },
     },
     async (request, reply) => {
@@ -165,14 +244,31 @@ export const investmentsRoutes: ServiceRoutes<{ core: InvestmentsCore; context: 
 
   app.get(
     '/funds/:fundId/operations',
-    { schema: { summary: "The caller's subscriptions and redemptions of a fund", params: fundParamsSchema } },
+    {
+      schema: {
+        summary: "The caller's subscriptions and redemptions of a fund",
+        params: fundParamsSchema,
+        querystring: noQuerySchema,
+        response: { 200: documented(z.object({ items: z.array(operationShape) })) },
+      },
+    },
     async (request) => {
       const fund = await loadFund(core, request.params.fundId);
       return { items: await listOperations(core, principalOf(request).userId, fund.id) };
     },
   );
 
-  app.get('/holdings', { schema: { summary: "The caller's fund holdings" } }, async (request) => ({
-    items: await listHoldings(core, principalOf(request).userId),
-  }));
+  app.get(
+    '/holdings',
+    {
+      schema: {
+        summary: "The caller's fund holdings",
+        querystring: noQuerySchema,
+        response: { 200: documented(z.object({ items: z.array(holdingShape) })) },
+      },
+    },
+    async (request) => ({
+      items: await listHoldings(core, principalOf(request).userId),
+    }),
+  );
 };

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'dashboard',
   'wallets',
   'trading',
+  'funds',
   'onboarding',
   'kyc',
   'account',

@@ -1,0 +1,18 @@
+import { currentLanguage } from '#/lib/i18n.ts';
+import { formatMoneyText, formatPercent, formatQuantity } from '#/shared/markets/market-format.ts';
+
+/** Money, units, NAV and percents of the funds pages in the page's language (decimal strings, never floats). */
+export function useFundFormat() {
+  const language = currentLanguage();
+  return {
+    language,
+    money: (text: string | null | undefined, currency: string) => formatMoneyText(text, currency, language),
+    signedMoney: (text: string | null | undefined, currency: string) =>
+      formatMoneyText(text, currency, language, 'exceptZero'),
+    units: (text: string | null | undefined) => formatQuantity(text, language),
+    nav: (text: string | null | undefined, currency: string) =>
+      `${formatQuantity(text, language)} ${currency}`,
+    percent: (text: string | null | undefined) => formatPercent(text, language, { signed: false }),
+    change: (text: string | null | undefined) => formatPercent(text, language),
+  };
+}

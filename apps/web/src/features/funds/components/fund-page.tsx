@@ -1,0 +1,161 @@
+import { Link } from '@tanstack/react-router';
+import { FUND_PERFORMANCE_PERIODS, type FundComponent, type FundDetail } from '@tessera/contracts';
+import { Banner, Button, Card, PageHeader, Skeleton, Table } from '@tessera/ui';
+import { useTranslation } from '#/lib/i18n.ts';
+import { errorMessage } from '#/lib/error-message.ts';
+import { formatDateTime, formatProduct, toneClass } from '#/shared/markets/market-format.ts';
+import { useFund } from '../api/funds-api.ts';
+import { useFundFormat } from './format.ts';
+import { NavChart } from './nav-chart.tsx';
+import '#/shared/markets/markets.css';
+import './funds.css';
+
+/** /dashboard/funds/{id}/find/: a fund's NAV and chart, composition, performance, holders, factsheet, invest. */
+export function FundPage({ id }: { id: string }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const fund = useFund(id);
+  if (fund.isPending) {
+    return (
+      <div className="app-page">
+        <Skeleton shape="block" height="240px" />
+      </div>
+    );
+  }
+  if (fund.isError) {
+    return (
+      <div className="app-page">
+        <PageHeader title={t('fund.title')} />
+        <Banner tone="danger">{errorMessage(t, fund.error)}</Banner>
+        <Link to="/dashboard/funds/">{t('fund.back')}</Link>
+      </div>
+    );
+  }
+  return <FundView fund={fund.data} />;
+}
+
+function FundView({ fund }: { fund: FundDetail }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const format = useFundFormat();
+  return (
+    <div className="app-page">
+      <PageHeader
+        title={fund.name}
+        description={t(fund.kind === 'curated' ? 'fund.curatedBy' : 'list.managedBy', {
+          name: fund.managerName,
+        })}
+        actions={
+          <div className="funds-actions">
+            <Button asChild variant="primary">
+              <Link to="/dashboard/invest/$id/" params={{ id: fund.id }}>
+                {t('fund.invest')}
+              </Link>
+            </Button>
+            {fund.managedByMe ? (
+              <Button asChild variant="secondary">
+                <Link to="/dashboard/funds/$id/update/" params={{ id: fund.id }}>
+                  {t('fund.edit')}
+                </Link>
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
+      {fund.description ? <p className="funds-description">{fund.description}</p> : null}
+      <div className="funds-columns">
+        <Card as="section" title={t('fund.navTitle')} headingLevel={2}>
+          <p className="funds-nav" data-testid="fund-nav">
+            {format.nav(fund.nav, fund.currency)}
+          </p>
+          {fund.valuation.unpriced.length > 0 ? (
+            <Banner tone="warning">
+              {t('fund.unpriced', { instruments: fund.valuation.unpriced.map(formatProduct).join(', ') })}
+            </Banner>
+          ) : null}
+          <NavChart points={fund.navHistory} currency={fund.currency} />
+          <dl className="funds-facts">
+            {FUND_PERFORMANCE_PERIODS.map((period) => (
+              <div key={period}>
+                <dt>{t(`fund.period.${period}`)}</dt>
+                <dd className={toneClass(fund.performance[period])}>
+                  {fund.performance[period] === null
+                    ? t('fund.tooYoung')
+                    : format.change(fund.performance[period])}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        <Card as="section" title={t('fund.factsheet')} headingLevel={2}>
+          <dl className="funds-facts funds-facts--list">
+            <div>
+              <dt>{t('fund.holders')}</dt>
+              <dd>{fund.holdersCount}</dd>
+            </div>
+            <div>
+              <dt>{t('fund.netAssets')}</dt>
+              <dd>{format.money(fund.valuation.netAssets, fund.currency)}</dd>
+            </div>
+            <div>
+              <dt>{t('fund.unitsOutstanding')}</dt>
+              <dd>{format.units(fund.unitsOutstanding)}</dd>
+            </div>
+            <div>
+              <dt>{t('fund.inception')}</dt>
+              <dd>{formatDateTime(fund.factsheet.inceptionDate, format.language)}</dd>
+            </div>
+            <div>
+              <dt>{t('fund.currency')}</dt>
+              <dd>{fund.factsheet.currency}</dd>
+            </div>
+            <div>
+              <dt>{t('fund.fee')}</dt>
+              <dd>{format.percent(fund.factsheet.managementFeePercent)}</dd>
+            </div>
+            <div>
+              <dt>{t('fund.components')}</dt>
+              <dd>{fund.factsheet.componentsCount}</dd>
+            </div>
+            <div>
+              <dt>{t('fund.minimum')}</dt>
+              <dd>{format.money(fund.factsheet.minimumInvestment, fund.currency)}</dd>
+            </div>
+          </dl>
+        </Card>
+      </div>
+      <Card as="section" title={t('fund.composition')} headingLevel={2}>
+        <Table<FundComponent>
+          caption={t('fund.composition')}
+          hideCaption
+          rows={fund.components}
+          getRowKey={(row) => row.productId}
+          columns={[
+            {
+              key: 'instrument',
+              header: t('fund.instrument'),
+              rowHeader: true,
+              cell: (row) => formatProduct(row.productId),
+            },
+            {
+              key: 'target',
+              header: t('fund.target'),
+              numeric: true,
+              cell: (row) => format.percent(row.targetWeight),
+            },
+            {
+              key: 'actual',
+              header: t('fund.actual'),
+              numeric: true,
+              cell: (row) => format.percent(row.actualWeight),
+            },
+            {
+              key: 'value',
+              header: t('fund.value'),
+              numeric: true,
+              cell: (row) => format.money(row.value, fund.currency),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,377 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FUND_INVEST_AMOUNT_MAX,
+  FUND_INVEST_AMOUNT_MIN,
+  fundAmountSchema,
+  fundUnitsSchema,
+  type FundDetail,
+  type FundOperation,
+  type FundTrade,
+  type InvestPreview,
+  type RedeemPreview,
+} from '@tessera/contracts';
+import { Banner, Button, Card, PageHeader, SegmentedControl, Skeleton, TextField } from '@tessera/ui';
+import { ConfirmButton } from '#/components/confirm-button.tsx';
+import { useTranslation } from '#/lib/i18n.ts';
+import { codeMessage, errorMessage } from '#/lib/error-message.ts';
+import { formatProduct } from '#/shared/markets/market-format.ts';
+import {
+  fundsKeys,
+  holdingsQueryOptions,
+  invest,
+  newIdempotencyKey,
+  previewInvest,
+  previewRedeem,
+  redeem,
+  useFund,
+  useFundsCall,
+} from '../api/funds-api.ts';
+import { useFundFormat } from './format.ts';
+import './funds.css';
+
+type Mode = 'invest' | 'redeem';
+
+/** /dashboard/invest/{id}/: invest an amount from the wallet of the fund's currency, or redeem units. */
+export function InvestPage({ id }: { id: string }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const fund = useFund(id);
+  const [mode, setMode] = useState<Mode>('invest');
+  if (fund.isPending) {
+    return (
+      <div className="app-page">
+        <Skeleton shape="block" height="240px" />
+      </div>
+    );
+  }
+  if (fund.isError) {
+    return (
+      <div className="app-page">
+        <PageHeader title={t('invest.title')} />
+        <Banner tone="danger">{errorMessage(t, fund.error)}</Banner>
+        <Link to="/dashboard/funds/">{t('fund.back')}</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="app-page">
+      <PageHeader
+        title={t('invest.titleOf', { name: fund.data.name })}
+        description={t('invest.description')}
+        actions={
+          <Button asChild variant="ghost">
+            <Link to="/dashboard/funds/$id/find/" params={{ id }}>
+              {t('invest.toFund')}
+            </Link>
+          </Button>
+        }
+      />
+      <SegmentedControl<Mode>
+        label={t('invest.mode')}
+        options={[
+          { value: 'invest', label: t('invest.invest') },
+          { value: 'redeem', label: t('invest.redeem') },
+        ]}
+        value={mode}
+        onValueChange={setMode}
+      />
+      <HoldingLine fund={fund.data} />
+      {mode === 'invest' ? (
+        <InvestForm key="invest" fund={fund.data} />
+      ) : (
+        <RedeemForm key="redeem" fund={fund.data} />
+      )}
+    </div>
+  );
+}
+
+function HoldingLine({ fund }: { fund: FundDetail }) {
+  const { t } = useTranslation('funds');
+  const format = useFundFormat();
+  const holdings = useQuery(holdingsQueryOptions(useFundsCall()));
+  const holding = holdings.data?.find((candidate) => candidate.fundId === fund.id);
+  return (
+    <p className="funds-holding" data-testid="fund-holding">
+      {holding
+        ? t('invest.holding', {
+            units: format.units(holding.units),
+            value: format.money(holding.value, holding.currency),
+            nav: format.nav(fund.nav, fund.currency),
+          })
+        : t('invest.noHolding', { nav: format.nav(fund.nav, fund.currency) })}
+    </p>
+  );
+}
+
+function Trades({ trades, currency }: { trades: readonly FundTrade[]; currency: string }) {
+  const { t } = useTranslation('funds');
+  const format = useFundFormat();
+  if (trades.length === 0) {
+    return null;
+  }
+  return (
+    <>
+      <h3 className="funds-subtitle">{t('invest.trades')}</h3>
+      <ul className="funds-trades">
+        {trades.map((trade) => (
+          <li key={`${trade.productId}-${trade.side}`}>
+            {t(trade.side === 'buy' ? 'form.tradeBuy' : 'form.tradeSell', {
+              amount: format.money(trade.notional, currency),
+              instrument: formatProduct(trade.productId),
+            })}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The operation's outcome as the service answered it: minted, paid, or refunded/restored with the reason. */
+function Outcome({ operation, currency }: { operation: FundOperation; currency: string }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const format = useFundFormat();
+  const values = {
+    units: format.units(operation.units),
+    amount: format.money(operation.amount, currency),
+    nav: operation.nav === null ? '' : format.nav(operation.nav, currency),
+  };
+  switch (operation.status) {
+    case 'minted':
+      return <Banner tone="success">{t('invest.minted', values)}</Banner>;
+    case 'paid':
+      return <Banner tone="success">{t('invest.paid', values)}</Banner>;
+    case 'refunded':
+    case 'restored':
+      return (
+        <Banner tone="danger">
+          {t(operation.status === 'refunded' ? 'invest.refunded' : 'invest.restored', {
+            ...values,
+            reason: operation.reason ? codeMessage(t, operation.reason) : t('invest.noReason'),
+          })}
+        </Banner>
+      );
+    default:
+      return <Banner tone="info">{t('invest.inProgress', values)}</Banner>;
+  }
+}
+
+function useOperationDone() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: fundsKeys.all });
+}
+
+function InvestForm({ fund }: { fund: FundDetail }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const call = useFundsCall();
+  const format = useFundFormat();
+  const done = useOperationDone();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<InvestPreview | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [result, setResult] = useState<FundOperation | null>(null);
+  const previewing = useMutation({
+    mutationFn: (value: string) => previewInvest(call, fund.id, value),
+    onSuccess: setPreview,
+    onError: (error) => setProblem(errorMessage(t, error)),
+  });
+  const investing = useMutation({
+    mutationFn: (value: string) => invest(call, fund.id, value, key),
+    onSuccess: (operation) => {
+      setResult(operation);
+      setPreview(null);
+      setKey(newIdempotencyKey());
+      void done();
+    },
+    onError: (error) => setProblem(errorMessage(t, error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setResult(null);
+    const value = amount.trim().replace(',', '.');
+    if (!fundAmountSchema.safeParse(value).success) {
+      setProblem(t('invest.amountInvalid', { min: FUND_INVEST_AMOUNT_MIN, max: FUND_INVEST_AMOUNT_MAX }));
+      return;
+    }
+    previewing.mutate(value);
+  };
+  return (
+    <Card as="section" title={t('invest.investTitle')} headingLevel={2}>
+      <form className="funds-form" onSubmit={submit} noValidate aria-label={t('invest.investTitle')}>
+        {result ? <Outcome operation={result} currency={fund.currency} /> : null}
+        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        <TextField
+          label={t('invest.amount', { currency: fund.currency })}
+          hint={t('invest.amountHint', {
+            min: format.money(FUND_INVEST_AMOUNT_MIN, fund.currency),
+            max: format.money(FUND_INVEST_AMOUNT_MAX, fund.currency),
+          })}
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setPreview(null);
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          suffix={fund.currency}
+          required
+        />
+        {preview === null ? (
+          <div>
+            <Button type="submit" variant="secondary" loading={previewing.isPending}>
+              {t('invest.preview')}
+            </Button>
+          </div>
+        ) : (
+          <div className="funds-preview" aria-live="polite">
+            <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
+            <dl className="funds-facts funds-facts--list">
+              <div>
+                <dt>{t('invest.amountLabel')}</dt>
+                <dd>{format.money(preview.amount, fund.currency)}</dd>
+              </div>
+              <div>
+                <dt>{t('fund.nav')}</dt>
+                <dd>{format.nav(preview.nav, fund.currency)}</dd>
+              </div>
+              <div>
+                <dt>{t('invest.estimatedUnits')}</dt>
+                <dd>{format.units(preview.estimatedUnits)}</dd>
+              </div>
+              <div>
+                <dt>{t('fund.fee')}</dt>
+                <dd>{format.percent(preview.managementFeePercent)}</dd>
+              </div>
+              <div>
+                <dt>{t('invest.annualFee')}</dt>
+                <dd>{format.money(preview.annualFeeEstimate, fund.currency)}</dd>
+              </div>
+            </dl>
+            <p className="funds-muted">{t('invest.unitsNote')}</p>
+            <Trades trades={preview.trades} currency={fund.currency} />
+            <div className="funds-actions">
+              <ConfirmButton
+                type="button"
+                variant="primary"
+                loading={investing.isPending}
+                onClick={() => investing.mutate(preview.amount)}
+              >
+                {t('invest.confirmInvest', { amount: format.money(preview.amount, fund.currency) })}
+              </ConfirmButton>
+              <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
+                {t('invest.cancel')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+function RedeemForm({ fund }: { fund: FundDetail }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const call = useFundsCall();
+  const format = useFundFormat();
+  const done = useOperationDone();
+  const [units, setUnits] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<RedeemPreview | null>(null);
+  const [requested, setRequested] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [result, setResult] = useState<FundOperation | null>(null);
+  const previewing = useMutation({
+    mutationFn: (value: string) => previewRedeem(call, fund.id, value),
+    onSuccess: setPreview,
+    onError: (error) => setProblem(errorMessage(t, error)),
+  });
+  const redeeming = useMutation({
+    mutationFn: (value: string) => redeem(call, fund.id, value, key),
+    onSuccess: (operation) => {
+      setResult(operation);
+      setPreview(null);
+      setKey(newIdempotencyKey());
+      void done();
+    },
+    onError: (error) => setProblem(errorMessage(t, error)),
+  });
+  const ask = (value: string) => {
+    setProblem(null);
+    setResult(null);
+    if (value !== 'all' && !fundUnitsSchema.safeParse(value).success) {
+      setProblem(t('invest.unitsInvalid'));
+      return;
+    }
+    setRequested(value);
+    previewing.mutate(value);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    ask(units.trim().replace(',', '.'));
+  };
+  return (
+    <Card as="section" title={t('invest.redeemTitle')} headingLevel={2}>
+      <form className="funds-form" onSubmit={submit} noValidate aria-label={t('invest.redeemTitle')}>
+        {result ? <Outcome operation={result} currency={fund.currency} /> : null}
+        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        <TextField
+          label={t('invest.units')}
+          hint={t('invest.unitsHint')}
+          value={units}
+          onChange={(event) => {
+            setUnits(event.target.value);
+            setPreview(null);
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+        />
+        {preview === null ? (
+          <div className="funds-actions">
+            <Button type="submit" variant="secondary" loading={previewing.isPending && requested !== 'all'}>
+              {t('invest.preview')}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => ask('all')}>
+              {t('invest.previewAll')}
+            </Button>
+          </div>
+        ) : (
+          <div className="funds-preview" aria-live="polite">
+            <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
+            <dl className="funds-facts funds-facts--list">
+              <div>
+                <dt>{t('invest.unitsLabel')}</dt>
+                <dd>{format.units(preview.units)}</dd>
+              </div>
+              <div>
+                <dt>{t('fund.nav')}</dt>
+                <dd>{format.nav(preview.nav, fund.currency)}</dd>
+              </div>
+              <div>
+                <dt>{t('invest.estimatedAmount')}</dt>
+                <dd>{format.money(preview.estimatedAmount, fund.currency)}</dd>
+              </div>
+            </dl>
+            <p className="funds-muted">{t('invest.amountNote')}</p>
+            <Trades trades={preview.trades} currency={fund.currency} />
+            <div className="funds-actions">
+              <ConfirmButton
+                type="button"
+                variant="primary"
+                loading={redeeming.isPending}
+                onClick={() => redeeming.mutate(requested)}
+              >
+                {t('invest.confirmRedeem', { units: format.units(preview.units) })}
+              </ConfirmButton>
+              <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
+                {t('invest.cancel')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}

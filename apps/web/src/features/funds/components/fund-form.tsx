@@ -127,8 +127,13 @@ export function FundForm({ fund }: { fund?: FundDetail }) {
   });
 
   const change = (next: Partial<Values>) => {
-    setValues((current) => ({ ...current, ...next }));
+    const updated = { ...values, ...next };
+    setValues(updated);
     setPreview(null);
+    // Once the form was submitted, its messages follow what is typed (a fixed mistake's message goes at once).
+    if (!isEmpty(shown)) {
+      setShown(problemsOf(updated));
+    }
   };
   const setRow = (index: number, row: Partial<CompositionRow>) =>
     change({ rows: values.rows.map((current, at) => (at === index ? { ...current, ...row } : current)) });

@@ -241,7 +241,7 @@ export interface AssistTabDisconnected {
 /** The server refused one of the agent's events (it was audited). */
 export interface AssistActionRefused {
   event: string;
-  reason: 'not_granted' | 'rate_limited';
+  reason: 'not_granted' | 'rate_limited' | 'unknown_tab';
 }
 
 // ---------------------------------------------------------------------------------------------------------------

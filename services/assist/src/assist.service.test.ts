@@ -475,6 +475,133 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
     });
   });
 
+  describe('tokens after the handshake (review #18, t1)', () => {
+    let quick: AssistTestApp;
+    beforeAll(async () => {
+      // The periodic check every 100 ms here (60 s in the product), so a test waits for a disconnect, not a minute.
+      quick = await buildAssistTestApp(await createDatabase(), {
+        controlEventsPerSecond: 1000,
+        reverifyIntervalMs: 100,
+      });
+    });
+    afterAll(async () => {
+      await quick.close();
+    });
+
+    async function actionsOf(app: AssistTestApp, sessionId: string) {
+      await app.queue.idle();
+      const staff = await app.token('agent-ana', ['support_agent']);
+      const listed = await app.app.inject({
+        url: `/api/assist/staff/sessions/${sessionId}/actions`,
+        headers: { authorization: `Bearer ${staff}`, ...REASON },
+      });
+      return listed
+        .json<AssistActionList>()
+        .actions.map((action) => [action.kind, action.outcome, action.detail['reason'] ?? null]);
+    }
+
+    it('a revoked staff token is refused at its next control_event: the agent is disconnected, nothing reaches the tab', async () => {
+      const session = await t.startSession();
+      const tab = await tabOf(session);
+      const token = await t.issuer.sign('agent-bob', {
+        groups: ['support_agent'],
+        originJti: 'origin-bob-revoked',
+      });
+      const agent = track(open(t.origin, { identity: 'agent', token, sessionId: session.sessionID }));
+      await connected(agent);
+      const bob = agentIdOf('agent-bob');
+      const tabSeen = recorder(tab);
+      const granted = next(agent, 'control_granted');
+      tab.emit('control_granted', { agentId: bob });
+      await granted;
+      const first = next(tab, 'control_event');
+      agent.emit('control_event', { kind: 'click', x: 1, y: 2 });
+      await first;
+
+      t.issuer.revoke('origin-bob-revoked');
+      const gone = next<string>(agent, 'disconnect');
+      const left = next(tab, 'agent_left');
+      agent.emit('control_event', { kind: 'input', value: 'after revoke' });
+      expect(await gone).toBe('io server disconnect');
+      expect(await left).toEqual({ agentId: bob });
+      expect(tabSeen.filter((entry) => entry.event === 'control_event')).toHaveLength(1);
+      expect(await actionsOf(t, session.sessionID)).toEqual([
+        ['join', 'forwarded', null],
+        ['control_event', 'forwarded', null],
+        ['control_event', 'refused', 'token_invalid'],
+        ['leave', 'forwarded', null],
+      ]);
+    });
+
+    it('a revoked staff token loses its socket and its PeerJS connection on the periodic check, without sending anything', async () => {
+      const session = await quick.startSession();
+      const tab = track(open(quick.origin, { identity: 'session', token: session.token, tabId: TAB }));
+      await connected(tab);
+      const token = await quick.issuer.sign('agent-ana', {
+        groups: ['support_agent'],
+        originJti: 'origin-ana-idle',
+      });
+      const agent = track(open(quick.origin, { identity: 'agent', token, sessionId: session.sessionID }));
+      await connected(agent);
+      const peerId = `tessera-web-${session.sessionID}-agent-${agentIdOf('agent-ana')}`;
+      const peer = new WebSocket(
+        `${quick.origin.replace('http', 'ws')}/assist/peerjs?key=tessera-web&id=${peerId}&token=${encodeURIComponent(token)}&version=1.5.5`,
+      );
+      const opened = await new Promise<string>((resolve, reject) => {
+        peer.once('message', (data: Buffer) =>
+          resolve((JSON.parse(data.toString()) as { type: string }).type),
+        );
+        peer.once('error', reject);
+      });
+      expect(opened).toBe('OPEN');
+      const peerClosed = new Promise<void>((resolve) => peer.once('close', () => resolve()));
+      const gone = next<string>(agent, 'disconnect');
+      quick.issuer.revoke('origin-ana-idle');
+      expect(await gone).toBe('io server disconnect');
+      await peerClosed;
+      // The tab's own token still holds: it stays.
+      expect(tab.connected).toBe(true);
+    });
+
+    it("an agent's socket ends when its staff token expires", async () => {
+      const session = await t.startSession();
+      const tab = await tabOf(session);
+      const token = await t.issuer.sign('agent-ana', { groups: ['support_agent'], expiresInS: 2 });
+      const agent = track(open(t.origin, { identity: 'agent', token, sessionId: session.sessionID }));
+      const gone = next<string>(agent, 'disconnect');
+      const left = next(tab, 'agent_left');
+      await connected(agent);
+      expect(await gone).toBe('io server disconnect');
+      expect(await left).toEqual({ agentId: agentIdOf('agent-ana') });
+    });
+  });
+
+  describe('an event aimed at an unknown tab (review #18)', () => {
+    it("is refused and audited 'unknown_tab', not forwarded", async () => {
+      const session = await t.startSession();
+      const tab = await tabOf(session);
+      const tabSeen = recorder(tab);
+      const { agent } = await agentOf(session, 'agent-bob');
+      const refusal = next(agent, 'action_refused');
+      agent.emit('call_request', { tabId: 'ffffffffffff' });
+      expect(await refusal).toEqual({ event: 'call_request', reason: 'unknown_tab' });
+      await settle(tab, agent);
+      expect(tabSeen.map((entry) => entry.event)).not.toContain('call_request');
+      await t.queue.idle();
+      const staff = await t.token('agent-bob', ['support_agent']);
+      const listed = await t.app.inject({
+        url: `/api/assist/staff/sessions/${session.sessionID}/actions`,
+        headers: { authorization: `Bearer ${staff}`, ...REASON },
+      });
+      expect(
+        listed.json<AssistActionList>().actions.map((action) => [action.kind, action.outcome, action.detail]),
+      ).toEqual([
+        ['join', 'forwarded', {}],
+        ['call_request', 'refused', { reason: 'unknown_tab', tabId: 'ffffffffffff' }],
+      ]);
+    });
+  });
+
   describe('other websockets', () => {
     it('an @fastify/websocket route still upgrades with assist mounted', async () => {
       const ws = new WebSocket(`${t.origin.replace('http', 'ws')}/api/echo-stub/ws`);

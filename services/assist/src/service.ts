@@ -39,6 +39,8 @@ export interface AssistTestOptions {
   readonly key?: string;
   /** Receives the queue of database writes (a test waits for it to be idle). */
   readonly onQueue?: (queue: WriteQueue) => void;
+  /** How often every socket's token is verified again (default 60 s). */
+  readonly reverifyIntervalMs?: number;
 }
 
 const testOptions = new WeakMap<ServiceContext, AssistTestOptions>();
@@ -76,6 +78,7 @@ async function assistPlugin(app: FastifyInstance, { context }: ServicePluginOpti
     time,
     now,
     controlEventsPerSecond: settings.controlEventsPerSecond,
+    ...(test?.reverifyIntervalMs === undefined ? {} : { reverifyIntervalMs: test.reverifyIntervalMs }),
   });
   const peer = createAssistPeerServer({ context, hub, key });
   await peer.routes(app);
@@ -97,6 +100,7 @@ async function assistPlugin(app: FastifyInstance, { context }: ServicePluginOpti
   });
   app.addHook('preClose', async () => {
     restore?.();
+    hub.close();
     peer.close();
     await new Promise<void>((resolve) => {
       io.close(() => resolve());

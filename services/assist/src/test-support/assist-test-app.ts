@@ -38,12 +38,17 @@ export interface AssistTestApp {
   readonly audit: StaffAccessRecord[];
   readonly queue: WriteQueue;
   token(userId: string, groups?: string[]): Promise<string>;
+  /** The token issuer (sign with chosen claims, revoke a sign-in session). */
+  readonly issuer: Awaited<ReturnType<typeof createTestTokenIssuer>>;
   /** Starts a tracker session; its token and id. */
   startSession(): Promise<TrackerStartResponse>;
   close(): Promise<void>;
 }
 
-export async function buildAssistTestApp(database: Database, env: { controlEventsPerSecond?: number } = {}) {
+export async function buildAssistTestApp(
+  database: Database,
+  env: { controlEventsPerSecond?: number; reverifyIntervalMs?: number } = {},
+) {
   const issuer = await createTestTokenIssuer();
   const audit: StaffAccessRecord[] = [];
   const directory: IdentityDirectoryApi = {
@@ -105,6 +110,7 @@ export async function buildAssistTestApp(database: Database, env: { controlEvent
         ...(env.controlEventsPerSecond === undefined
           ? {}
           : { settings: { controlEventsPerSecond: env.controlEventsPerSecond } }),
+        ...(env.reverifyIntervalMs === undefined ? {} : { reverifyIntervalMs: env.reverifyIntervalMs }),
       });
     },
   });
@@ -118,6 +124,7 @@ export async function buildAssistTestApp(database: Database, env: { controlEvent
     audit,
     queue: queue!,
     token: (userId: string, groups?: string[]) => issuer.sign(userId, groups ? { groups } : {}),
+    issuer,
     async startSession() {
       const response = await app.inject({
         method: 'POST',

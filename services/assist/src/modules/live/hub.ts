@@ -10,6 +10,11 @@
  *   enabled; otherwise it is refused and audited ('not_granted'). A rate limit applies per agent.
  * - Every payload is checked against the contract's schema; anything invalid (wrong type, unknown event, NUL or a
  *   lone surrogate in a string) is dropped and counted, never forwarded.
+ * - A token is not trusted for the socket's life: an agent's staff token is verified again (the platform verifier,
+ *   which knows revocations) before each control_event, call_request, recording_request and control_request, and
+ *   every REVERIFY_INTERVAL_MS; a tab's session token is verified again (the ingest) on the same period. A socket
+ *   whose token fails, or an agent's once its token's expiry passes, is disconnected (and the agent's PeerJS
+ *   connection closed, through `onAgentLeft`).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -35,6 +40,17 @@ import type { AgentTime } from './agent-time.ts';
 
 /** Sessions remembered (with their project key) after their tabs have gone, so an agent may still join them. */
 const KNOWN_SESSIONS_MAX = 10000;
+
+/** How often every connected socket's token is verified again. */
+export const REVERIFY_INTERVAL_MS = 60_000;
+
+/** Agent events that act on the customer's page: the agent's token is verified again before each is handled. */
+const REVERIFIED_EVENTS: ReadonlySet<string> = new Set([
+  'control_event',
+  'call_request',
+  'recording_request',
+  'control_request',
+]);
 
 /** The groups that may join a live session. */
 export const ASSIST_GROUPS = ['support_agent', 'admin'] as const;
@@ -109,8 +125,16 @@ interface SessionState {
   readonly agents: Map<string, AgentState>;
 }
 
-type TabData = { identity: 'session'; sessionId: string; tabId: string };
-type AgentData = { identity: 'agent'; sessionId: string; agentId: string };
+type TabData = { identity: 'session'; sessionId: string; tabId: string; token: string };
+type AgentData = {
+  identity: 'agent';
+  sessionId: string;
+  agentId: string;
+  staffUserId: string;
+  token: string;
+  /** The staff token's expiry (seconds since the epoch). */
+  expiresAtS: number;
+};
 
 export interface LiveHubOptions {
   readonly io: Server;
@@ -119,6 +143,8 @@ export interface LiveHubOptions {
   readonly time: AgentTime;
   readonly now: () => Date;
   readonly controlEventsPerSecond: number;
+  /** How often every socket's token is verified again (default REVERIFY_INTERVAL_MS). */
+  readonly reverifyIntervalMs?: number;
 }
 
 function connectError(code: AssistConnectError): Error {
@@ -133,8 +159,18 @@ const rooms = {
   agents: (sessionId: string) => `agents:${sessionId}`,
 };
 
-export function createLiveHub({ io, context, actions, time, now, controlEventsPerSecond }: LiveHubOptions) {
+export function createLiveHub({
+  io,
+  context,
+  actions,
+  time,
+  now,
+  controlEventsPerSecond,
+  reverifyIntervalMs = REVERIFY_INTERVAL_MS,
+}: LiveHubOptions) {
   const sessions = new Map<string, SessionState>();
+  /** Told an agent's peer id when the agent's last socket of a session has gone (its PeerJS connection closes). */
+  const leftListeners: ((peerId: string) => void)[] = [];
   /** Session ids seen with their project key (an agent may join once a tab of the session has connected). */
   const known = new Map<string, { projectKey: string; info: VerifiedTrackerSession }>();
   const verifier = () => context.clients?.find(INGEST_SESSION_CLIENT);
@@ -241,6 +277,7 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
           identity: 'session',
           sessionId: verified.sessionId,
           tabId: auth.tabId,
+          token: auth.token,
         } satisfies TabData;
         return next();
       }
@@ -285,7 +322,14 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
       const first = agent.sockets.size === 0;
       agent.sockets.add(socket);
       session.agents.set(agentId, agent);
-      socket.data = { identity: 'agent', sessionId: session.sessionId, agentId } satisfies AgentData;
+      socket.data = {
+        identity: 'agent',
+        sessionId: session.sessionId,
+        agentId,
+        staffUserId: principal.userId,
+        token: auth.token,
+        expiresAtS: principal.expiresAtS,
+      } satisfies AgentData;
       if (first) {
         const reason = auth.reason?.trim();
         const record = directory()?.recordStaffAccess;
@@ -503,6 +547,7 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
       socket.disconnect(true);
       return;
     }
+    let chain: Promise<void> = Promise.resolve();
     void socket.join(rooms.agents(session.sessionId));
     socket.emit('assist_welcome', {
       agentId: agent.agentId,
@@ -540,16 +585,45 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
         droppedEvents.inc({ side: 'agent', reason: 'invalid_payload' }, 1);
         return;
       }
-      try {
-        onAgentEvent(socket, session, agent, name, parsed.data as Record<string, unknown>);
-      } catch (error) {
-        // A listener's exception would reach the engine's data handler: never let one event take the process down.
-        droppedEvents.inc({ side: 'agent', reason: 'error' }, 1);
-        context.log.error({ err: error, event: name }, 'live assist event failed');
-      }
+      const handle = () => {
+        if (!socket.connected) {
+          return;
+        }
+        try {
+          onAgentEvent(socket, session, agent, name, parsed.data as Record<string, unknown>);
+        } catch (error) {
+          // A listener's exception would reach the engine's data handler: never let one event take the process down.
+          droppedEvents.inc({ side: 'agent', reason: 'error' }, 1);
+          context.log.error({ err: error, event: name }, 'live assist event failed');
+        }
+      };
+      // Events are handled in order; the ones acting on the page wait for the token to be verified again.
+      chain = chain
+        .then(async () => {
+          if (REVERIFIED_EVENTS.has(name) && !(await agentTokenHolds(data))) {
+            if (socket.connected) {
+              refusedActions.inc({ reason: 'token_invalid' }, 1);
+              audit(session, agent, name, 'refused', { reason: 'token_invalid' });
+              socket.disconnect(true);
+            }
+            return;
+          }
+          handle();
+        })
+        .catch((error: unknown) =>
+          context.log.error({ err: error, event: name }, 'live assist event failed'),
+        );
     });
 
+    // The socket ends when the staff token expires, whatever else happens.
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(Math.max(data.expiresAtS * 1000 - now().getTime(), 0), 2 ** 31 - 1),
+    );
+    expiry.unref?.();
+
     socket.on('disconnect', () => {
+      clearTimeout(expiry);
       agent.sockets.delete(socket);
       if (agent.sockets.size > 0) {
         return;
@@ -569,9 +643,62 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
       time.end({ sessionId: session.sessionId, agentId: agent.agentId }, 'live');
       audit(session, agent, 'leave', 'forwarded', {});
       io.to(rooms.tabs(session.sessionId)).emit('agent_left', { agentId: agent.agentId });
+      for (const listener of leftListeners) {
+        listener(agent.peerId);
+      }
       dropIfEmpty(session);
     });
   }
+
+  /** Whether an agent socket's staff token still verifies (not revoked, not expired) for the same staff user. */
+  async function agentTokenHolds(data: AgentData): Promise<boolean> {
+    if (data.expiresAtS * 1000 <= now().getTime()) {
+      return false;
+    }
+    const principal = await context.auth.verifyAccessToken(data.token).catch(() => null);
+    return (
+      principal !== null &&
+      principal.userId === data.staffUserId &&
+      principal.groups.some((group) => (ASSIST_GROUPS as readonly string[]).includes(group))
+    );
+  }
+
+  /** Whether a tab socket's tracker session token still verifies for the same session. */
+  async function tabTokenHolds(data: TabData): Promise<boolean> {
+    const verified = await verifier()
+      ?.verifySessionToken(data.token)
+      .catch(() => null);
+    return verified?.sessionId === data.sessionId;
+  }
+
+  /** Verifies every connected socket's token again; disconnects those that fail. */
+  async function reverifyAll(): Promise<void> {
+    const checks = [...io.sockets.sockets.values()].map(async (socket) => {
+      const data = socket.data as TabData | AgentData | undefined;
+      if (data === undefined || !socket.connected) {
+        return;
+      }
+      const holds = data.identity === 'session' ? await tabTokenHolds(data) : await agentTokenHolds(data);
+      if (!holds && socket.connected) {
+        refusedConnections.inc({ endpoint: 'socket', code: 'token_invalid' }, 1);
+        socket.disconnect(true);
+      }
+    });
+    await Promise.all(checks);
+  }
+  let reverifying = false;
+  const reverifyTimer = setInterval(() => {
+    if (reverifying) {
+      return;
+    }
+    reverifying = true;
+    reverifyAll()
+      .catch((error: unknown) => context.log.error({ err: error }, 'live assist token check failed'))
+      .finally(() => {
+        reverifying = false;
+      });
+  }, reverifyIntervalMs);
+  reverifyTimer.unref?.();
 
   function overRate(agent: AgentState): boolean {
     const second = Math.floor(now().getTime() / 1000);
@@ -602,6 +729,12 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
         });
       }
       socket.emit('action_refused', { event: name, reason: 'rate_limited' });
+      return;
+    }
+    if (target !== null && tabs.length === 0) {
+      refusedActions.inc({ reason: 'unknown_tab' }, 1);
+      audit(session, agent, name, 'refused', { reason: 'unknown_tab', tabId: target });
+      socket.emit('action_refused', { event: name, reason: 'unknown_tab' });
       return;
     }
     if (name === 'control_event') {
@@ -652,6 +785,14 @@ export function createLiveHub({ io, context, actions, time, now, controlEventsPe
   }
 
   return {
+    /** Calls `listener` with an agent's peer id when the agent's last socket of a session has gone. */
+    onAgentLeft(listener: (peerId: string) => void): void {
+      leftListeners.push(listener);
+    },
+    /** Stops the periodic token checks. */
+    close(): void {
+      clearInterval(reverifyTimer);
+    },
     /** The sessions with a connected tab, and their joined agents. */
     live(): AssistLiveSession[] {
       return [...sessions.values()]

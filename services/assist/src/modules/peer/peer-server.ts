@@ -72,6 +72,10 @@ export function createAssistPeerServer({ context, hub, key }: PeerServerOptions)
       connected.delete(client.getId());
     }
   });
+  // An agent's PeerJS connection ends with their live socket (left, token revoked or expired).
+  hub.onAgentLeft((peerId) => {
+    connected.get(peerId)?.getSocket()?.terminate();
+  });
   peerApp.on('error', (error) => context.log.debug({ err: error }, 'peer server error'));
 
   const projectPrefix = new RegExp(

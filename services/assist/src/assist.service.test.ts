@@ -369,6 +369,38 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
       agent.disconnect();
     });
 
+    it("relays signalling only within the sender's own session (review #18, t2)", async () => {
+      const mine = await t.startSession();
+      const theirs = await t.startSession();
+      const a = peerSocket(`tessera-web-${mine.sessionID}-${TAB}`, mine.token);
+      const a2Id = `tessera-web-${mine.sessionID}-${OTHER_TAB}`;
+      const a2 = peerSocket(a2Id, mine.token);
+      const bId = `tessera-web-${theirs.sessionID}-${TAB}`;
+      const b = peerSocket(bId, theirs.token);
+      for (const ws of [a, a2, b]) {
+        expect((await firstMessage(ws)).type).toBe('OPEN');
+      }
+      const bSeen: string[] = [];
+      b.on('message', (data: Buffer) => bSeen.push(data.toString()));
+      const offer = (dst: string, sdp: string) =>
+        JSON.stringify({
+          type: 'OFFER',
+          dst,
+          payload: { sdp: { type: 'offer', sdp }, type: 'media', connectionId: 'mc_x' },
+        });
+      // The foreign offer first, then one to a peer of the sender's own session; once that one has arrived, the
+      // first has been handled.
+      a.send(offer(bId, 'v=0 forged'));
+      a.send(offer(`tessera-web-${theirs.sessionID}-agent-0123456789ab`, 'v=0 forged'));
+      const arrived = firstMessage(a2);
+      a.send(offer(a2Id, 'v=0 own'));
+      expect(await arrived).toMatchObject({ type: 'OFFER', src: `tessera-web-${mine.sessionID}-${TAB}` });
+      expect(bSeen).toEqual([]);
+      for (const ws of [a, a2, b]) {
+        ws.close();
+      }
+    });
+
     it("answers /id with a new id and /peers with the spec's 401 text", async () => {
       const id = await t.app.inject({ url: '/assist/tessera-web/id' });
       expect(id.statusCode).toBe(200);

@@ -26,7 +26,7 @@ import type { ServiceContext } from '@tessera/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ExpressPeerServer, type IClient } from 'peer';
-import { refusedConnections } from '../../metrics.ts';
+import { droppedEvents, refusedConnections } from '../../metrics.ts';
 import { agentIdOf, ASSIST_GROUPS, type LiveHub } from '../live/hub.ts';
 
 /** The 401 text of GET {path}/{key}/peers (spec section 6). */
@@ -66,7 +66,10 @@ export function createAssistPeerServer({ context, hub, key }: PeerServerOptions)
   const peerApp = ExpressPeerServer(upgrades as never, peerOptions);
   const parent = ExpressPeerServer(upgrades as never, peerOptions);
   parent.use(ASSIST_PEER_PATH, peerApp);
-  peerApp.on('connection', (client) => connected.set(client.getId(), client));
+  peerApp.on('connection', (client) => {
+    connected.set(client.getId(), client);
+    guardRelay(client);
+  });
   peerApp.on('disconnect', (client) => {
     if (connected.get(client.getId()) === client) {
       connected.delete(client.getId());
@@ -81,6 +84,42 @@ export function createAssistPeerServer({ context, hub, key }: PeerServerOptions)
   const projectPrefix = new RegExp(
     `^${escapeRegExp(key)}-(${UUID})-(?:agent-([0-9a-f]{12})|([0-9a-f]{12}))$`,
   );
+
+  /**
+   * peer relays OFFER, ANSWER, CANDIDATE (and LEAVE, EXPIRE) to any `dst`: a peer may only reach the peers of its own
+   * session (`${key}-${sessionId}-`). peer's message listener is wrapped so anything else is dropped (and counted)
+   * before peer reads it; HEARTBEAT (no destination) passes.
+   */
+  function guardRelay(client: IClient) {
+    const socket = client.getSocket();
+    const match = projectPrefix.exec(client.getId());
+    if (!socket) {
+      return;
+    }
+    const prefix = match ? `${key}-${match[1]}-` : null;
+    const inner = socket.listeners('message') as ((...args: unknown[]) => void)[];
+    socket.removeAllListeners('message');
+    socket.on('message', (data: unknown, ...rest: unknown[]) => {
+      let message: { type?: unknown; dst?: unknown } | null = null;
+      try {
+        message = JSON.parse(String(data)) as { type?: unknown; dst?: unknown };
+      } catch {
+        message = null;
+      }
+      const allowed =
+        message !== null &&
+        typeof message === 'object' &&
+        (message.type === 'HEARTBEAT' ||
+          (prefix !== null && typeof message.dst === 'string' && message.dst.startsWith(prefix)));
+      if (!allowed) {
+        droppedEvents.inc({ side: 'peer', reason: 'foreign_destination' }, 1);
+        return;
+      }
+      for (const listener of inner) {
+        listener.call(socket, data, ...rest);
+      }
+    });
+  }
 
   /** Whether `token` owns peer id `id`. */
   async function owns(id: string, token: string): Promise<boolean> {

@@ -186,6 +186,7 @@ export type AssistAgentAuth = z.infer<typeof assistAgentAuthSchema>;
  * unknown or expired. ASSIST_FORBIDDEN: the staff token is not a support agent's or an admin's.
  * ASSIST_TAB_TAKEN: another socket is already connected for this tab. ASSIST_SESSION_NOT_LIVE: no tab of the
  * session has connected (the agent may retry). ASSIST_PEER_ID_INVALID: the project key makes an invalid peer id.
+ * ASSIST_REASON_REQUIRED: an agent's `reason` is missing or not a case reference (STAFF_CASE_REFERENCE_PATTERN).
  */
 export const ASSIST_CONNECT_ERRORS = [
   'ASSIST_HANDSHAKE_INVALID',
@@ -194,6 +195,7 @@ export const ASSIST_CONNECT_ERRORS = [
   'ASSIST_TAB_TAKEN',
   'ASSIST_SESSION_NOT_LIVE',
   'ASSIST_PEER_ID_INVALID',
+  'ASSIST_REASON_REQUIRED',
 ] as const;
 export type AssistConnectError = (typeof ASSIST_CONNECT_ERRORS)[number];
 

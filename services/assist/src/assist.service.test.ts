@@ -103,6 +103,7 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
         identity: 'agent',
         token: await t.token(userId, groups),
         sessionId: session.sessionID,
+        reason: 'CASE-4242',
       }),
     );
     const welcome = next(agent, 'assist_welcome');
@@ -176,10 +177,26 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
               identity: 'agent',
               token: staff,
               sessionId: '00000000-0000-4000-8000-000000000000',
+              reason: 'CASE-4242',
             }),
           ),
         ),
       ).toBe('ASSIST_SESSION_NOT_LIVE');
+      // No case reference, or one that is not a reference: refused (review #18).
+      for (const reason of [undefined, 'x', 'no spaces allowed']) {
+        expect(
+          await refused(
+            track(
+              open(t.origin, {
+                identity: 'agent',
+                token: staff,
+                sessionId: session.sessionID,
+                ...(reason === undefined ? {} : { reason }),
+              }),
+            ),
+          ),
+        ).toBe('ASSIST_REASON_REQUIRED');
+      }
     });
 
     it('refuses and audits a control_event without a grant, forwards it once granted, and the chain verifies', async () => {
@@ -539,7 +556,9 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
         groups: ['support_agent'],
         originJti: 'origin-bob-revoked',
       });
-      const agent = track(open(t.origin, { identity: 'agent', token, sessionId: session.sessionID }));
+      const agent = track(
+        open(t.origin, { identity: 'agent', token, sessionId: session.sessionID, reason: 'CASE-1' }),
+      );
       await connected(agent);
       const bob = agentIdOf('agent-bob');
       const tabSeen = recorder(tab);
@@ -573,7 +592,9 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
         groups: ['support_agent'],
         originJti: 'origin-ana-idle',
       });
-      const agent = track(open(quick.origin, { identity: 'agent', token, sessionId: session.sessionID }));
+      const agent = track(
+        open(quick.origin, { identity: 'agent', token, sessionId: session.sessionID, reason: 'CASE-1' }),
+      );
       await connected(agent);
       const peerId = `tessera-web-${session.sessionID}-agent-${agentIdOf('agent-ana')}`;
       const peer = new WebSocket(
@@ -599,7 +620,9 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
       const session = await t.startSession();
       const tab = await tabOf(session);
       const token = await t.issuer.sign('agent-ana', { groups: ['support_agent'], expiresInS: 2 });
-      const agent = track(open(t.origin, { identity: 'agent', token, sessionId: session.sessionID }));
+      const agent = track(
+        open(t.origin, { identity: 'agent', token, sessionId: session.sessionID, reason: 'CASE-1' }),
+      );
       const gone = next<string>(agent, 'disconnect');
       const left = next(tab, 'agent_left');
       await connected(agent);

@@ -225,6 +225,8 @@ export class LiveAssist {
   constructor(
     private readonly sessionId: string,
     private readonly token: () => Promise<string | null>,
+    /** The case reference the agent gave (the live list and the live view carry it as `ref`). */
+    private readonly reason: string,
   ) {}
 
   /** Opens the socket (the token is read again on every reconnection). */
@@ -241,7 +243,7 @@ export class LiveAssist {
       timeout: 20_000,
       auth: (send) => {
         void this.token().then((token) =>
-          send({ identity: 'agent', token: token ?? '', sessionId: this.sessionId }),
+          send({ identity: 'agent', token: token ?? '', sessionId: this.sessionId, reason: this.reason }),
         );
       },
     });

@@ -75,7 +75,7 @@ function LiveSession({
   const { auth, config } = useRouteContext({ from: '/_staff' });
   const queryClient = useQueryClient();
   const token = useCallback(() => auth.getAccessToken(), [auth]);
-  const [assist] = useState(() => new LiveAssist(sessionId, token));
+  const [assist] = useState(() => new LiveAssist(sessionId, token, reference));
   const [call, setCall] = useState<AgentCall | null>(null);
   const [callProblem, setCallProblem] = useState<{ key: string; reason: string } | null>(null);
   const [annotating, setAnnotating] = useState(false);

@@ -30,6 +30,7 @@ import {
   IDENTITY_CLIENT,
   INGEST_SESSION_CLIENT,
   isValidAssistPeerId,
+  STAFF_CASE_REFERENCE_PATTERN,
   type VerifiedTrackerSession,
 } from '@tessera/contracts';
 import type { Principal, ServiceContext } from '@tessera/platform';
@@ -290,6 +291,10 @@ export function createLiveHub({
       if (!principal.groups.some((group) => (ASSIST_GROUPS as readonly string[]).includes(group))) {
         return next(connectError('ASSIST_FORBIDDEN'));
       }
+      // Joining is a staff read like any other: it needs a case reference.
+      if (auth.reason === undefined || !STAFF_CASE_REFERENCE_PATTERN.test(auth.reason)) {
+        return next(connectError('ASSIST_REASON_REQUIRED'));
+      }
       const session = ensureSession(auth.sessionId);
       if (!session) {
         return next(connectError('ASSIST_SESSION_NOT_LIVE'));
@@ -331,13 +336,13 @@ export function createLiveHub({
         expiresAtS: principal.expiresAtS,
       } satisfies AgentData;
       if (first) {
-        const reason = auth.reason?.trim();
+        const reason = auth.reason.trim();
         const record = directory()?.recordStaffAccess;
         if (record) {
           await record({
             action: 'assist.join',
             subjectId: session.info.userId,
-            reason: reason !== undefined && reason.length >= 3 ? reason : `live-assist:${session.sessionId}`,
+            reason,
             detail: { sessionId: session.sessionId },
             actorId: principal.userId,
             actorGroups: principal.groups,

@@ -3,11 +3,12 @@
  * the runtime (internal venue, orders, alerts, expiry sweep), the HTTP routes and the customer websocket under
  * /api/trading.
  */
-import { TRADING_API_PREFIX, type TradingApi } from '@tessera/contracts';
+import { type FundTradingApi, TRADING_API_PREFIX, type TradingApi } from '@tessera/contracts';
 import { defineService, websocketSupport } from '@tessera/platform';
 import { createTrading } from '../migrations/0001-trading.ts';
 import { outboxRowsNameTheirOrder } from '../migrations/0002-outbox-rows-name-their-order.ts';
 import { ordersHoldTheirUnions } from '../migrations/0003-orders-hold-their-unions.ts';
+import { createFundTrading } from './modules/funds/fund-trading.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -24,6 +25,10 @@ import {
 export function defineTradingService(
   options: TradingRuntimeOptions & { onStart?: (runtime: TradingRuntime) => void } = {},
 ) {
+  // The fund port needs the runtime the plugin starts: its calls wait for it.
+  let started!: (runtime: TradingRuntime) => void;
+  let runtime = new Promise<TradingRuntime>((resolve) => (started = resolve));
+  const fundTrading = createFundTrading(() => runtime);
   return defineService({
     name: 'trading',
     schema: 'trading',
@@ -33,8 +38,12 @@ export function defineTradingService(
       '0002-outbox-rows-name-their-order': outboxRowsNameTheirOrder,
       '0003-orders-hold-their-unions': ordersHoldTheirUnions,
     },
-    /** TRADING_CLIENT of @tessera/contracts: user management counts open orders before closing an account. */
-    createClient: async (context): Promise<TradingApi> => ({
+    /**
+     * TRADING_CLIENT of @tessera/contracts: user management counts open orders before closing an account; and
+     * FUND_TRADING_CLIENT (the same client): investments' fund pools trade (modules/funds).
+     */
+    createClient: async (context): Promise<TradingApi & FundTradingApi> => ({
+      ...fundTrading,
       async openOrderCount(userId) {
         const db = context.db as TradingDatabase;
         const row = await db
@@ -47,13 +56,15 @@ export function defineTradingService(
       },
     }),
     async plugin(app, { context }) {
-      const runtime = await startTradingRuntime(context, options);
-      options.onStart?.(runtime);
-      app.addHook('onClose', async () => runtime.close());
+      const running = await startTradingRuntime(context, options);
+      runtime = Promise.resolve(running);
+      started(running);
+      options.onStart?.(running);
+      app.addHook('onClose', async () => running.close());
       await app.register(websocketSupport);
       await app.register(tradingWsRoutes, { context });
       for (const routes of [ordersRoutes, positionsRoutes, watchlistsRoutes, alertsRoutes]) {
-        await app.register(routes, { context, runtime });
+        await app.register(routes, { context, runtime: running });
       }
     },
   });

@@ -14,6 +14,8 @@ import {
   BANK_TENANT_ID,
   type CashOperationsApi,
   CASH_OPERATIONS_CLIENT,
+  FUND_TRADING_CLIENT,
+  type FundTradingApi,
   type LedgerApi,
   LEDGER_CLIENT,
   type SepaDepositDetails,
@@ -44,6 +46,8 @@ export interface TradingFixture {
   readonly events: EventBus;
   readonly issuer: Issuer;
   readonly runtime: TradingRuntime;
+  /** Trading's in-process client as investments finds it (FUND_TRADING_CLIENT): the fund port. */
+  readonly fundTrading: FundTradingApi;
   /** A signed-in customer at KYC level `level`, with `funds` (`{ EUR: '1000.00' }`) in their wallets. */
   customer(level: 0 | 1 | 2 | 3, funds?: Record<string, string>): Promise<{ userId: string; token: string }>;
   /** Credits `amount` of `asset` to the customer's current wallet (opened if needed) through a real path. */
@@ -171,6 +175,7 @@ export async function startTradingFixture(
     events,
     issuer,
     runtime: runtime as unknown as TradingRuntime,
+    fundTrading: clients.get(FUND_TRADING_CLIENT),
     clock,
     async customer(level, funds = {}) {
       const userId = uuidv7();

@@ -145,6 +145,12 @@ export class OrdersService {
     return this.recovery.voidOrphanHolds();
   }
 
+  /** The order `userId` placed with `clientOrderId`, or null (the fund port decides a buy's quantity once). */
+  async placedBy(userId: string, clientOrderId: string): Promise<Order | null> {
+    const existing = await this.store.findByClientOrderId(userId, clientOrderId);
+    return existing === null ? null : this.store.view(existing);
+  }
+
   loadOrder(id: string): Promise<OrderState> {
     return this.store.loadOrder(id);
   }

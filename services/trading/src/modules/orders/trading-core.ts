@@ -60,6 +60,12 @@ export interface TradingCore {
   readonly specs: InstrumentSpecs;
   /** The longest trading waits for one ledger write before it counts the ledger as unavailable. */
   readonly ledgerCallTimeoutMs: number;
+  /**
+   * Fund pools that trade through the fund port (modules/funds): owner id (`fund:<id>`) to the ledger account that
+   * pays and receives their cash. A pool is not a customer: no KYC or legal-document check, and its "wallet" is
+   * this account (docs/adr/0019).
+   */
+  readonly pools: Map<string, string>;
 }
 
 /**
@@ -94,9 +100,21 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
   // Cash operations is resolved on first use: the service starts (and serves reads) even in a process where cash
   // operations does not offer its client yet; placing an order then fails loudly.
   const cash = options.cash;
-  const lazyCash: CashOperationsApi = cash ?? {
+  const pools = new Map<string, string>();
+  const customerCash: CashOperationsApi = cash ?? {
     currentWallet: (...args) => clients.get(CASH_OPERATIONS_CLIENT).currentWallet(...args),
     notifyWalletChanged: (...args) => clients.get(CASH_OPERATIONS_CLIENT).notifyWalletChanged(...args),
+  };
+  // A fund pool's cash is its pool account, never a customer wallet; nobody watches it live.
+  const lazyCash: CashOperationsApi = {
+    currentWallet: async (userId, asset, walletOptions) => {
+      const pool = pools.get(userId);
+      return pool === undefined
+        ? customerCash.currentWallet(userId, asset, walletOptions)
+        : { walletId: pool, accountId: pool, asset };
+    },
+    notifyWalletChanged: async (userId, walletId) =>
+      pools.has(userId) ? undefined : customerCash.notifyWalletChanged(userId, walletId),
   };
   const now = options.now ?? (() => new Date());
   const marketData = clients.find(MARKET_DATA_CLIENT) ?? null;
@@ -114,6 +132,7 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
     accounts: new TradingAccounts(ledger),
     specs: new InstrumentSpecs(catalog),
     ledgerCallTimeoutMs: options.ledgerCallTimeoutMs ?? LEDGER_CALL_TIMEOUT_MS,
+    pools,
   };
 }
 

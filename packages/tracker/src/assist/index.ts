@@ -19,7 +19,7 @@ import {
 } from './machines.ts';
 import { mountOverlays, type ConfirmHandle, type Overlays } from './overlay.ts';
 import { createRemoteControl, type ControlKind } from './remote-control.ts';
-import { assistBrowserSupported, displayName, splitBatch, tabPeerId } from './rules.ts';
+import { assistBrowserSupported, splitBatch, tabPeerId } from './rules.ts';
 import { ASSIST_TEXTS, assistLanguage, type AssistLanguage, type AssistTexts } from './texts.ts';
 
 export { ASSIST_HOST_ID } from './overlay.ts';
@@ -168,11 +168,6 @@ export function startAssist(tracker: Tracker, options: AssistOptions = {}): Assi
     root['assistControl'] = status.control;
     root['assistRecording'] = status.recording;
     root['assistAgents'] = String(agents.size);
-    // Watching needs no request (spec), but the customer always knows who can see the page.
-    const names = [...agents.values()].map(({ name }) => displayName(name, texts().agentDefault));
-    if (names.length > 0 || overlays) {
-      ui().setViewing(names.length === 0 ? null : texts().viewing.replace('{name}', names.join(', ')));
-    }
   };
   const emit = (event: string, payload: Record<string, unknown>) => {
     if (socket?.connected) {

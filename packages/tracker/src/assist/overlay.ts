@@ -130,8 +130,6 @@ export interface Overlays {
   hidePointer(): void;
   annotate(phase: 'start' | 'move' | 'end', x: number, y: number): void;
   setRecording(on: boolean): void;
-  /** Says, for as long as an agent is joined, who can see the page (null: nobody). */
-  setViewing(text: string | null): void;
   notice(text: string): void;
   setTexts(texts: AssistTexts): void;
   destroy(): void;
@@ -373,8 +371,7 @@ export function mountOverlays(initialTexts: AssistTexts, handlers: CallWindowHan
   const canvas = h('canvas', { class: 'annotations', 'aria-hidden': 'true' });
   const recording = h('div', { class: 'recording', hidden: true }, h('span', { role: 'status' }));
   const notice = h('div', { class: 'notice', role: 'status', hidden: true });
-  const viewing = h('div', { class: 'viewing', role: 'status', hidden: true });
-  root.append(canvas, recording, pointer, notice, viewing);
+  root.append(canvas, recording, pointer, notice);
 
   interface Stroke {
     points: { x: number; y: number }[];
@@ -481,10 +478,6 @@ export function mountOverlays(initialTexts: AssistTexts, handlers: CallWindowHan
     setRecording(on) {
       recording.hidden = !on;
       recording.firstElementChild!.textContent = texts.recording;
-    },
-    setViewing(text) {
-      viewing.textContent = text ?? '';
-      viewing.hidden = text === null;
     },
     notice(text) {
       notice.textContent = text;

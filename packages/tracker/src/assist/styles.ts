@@ -80,11 +80,6 @@ button svg { width: 18px; height: 18px; flex: none; }
   max-width: calc(100vw - 24px); padding: 10px 14px; border-radius: 8px; background: #111827; color: #f9fafb;
   font-size: 14px; pointer-events: none;
 }
-.viewing {
-  position: fixed; left: 10px; bottom: 10px; z-index: ${CONFIRM_Z_INDEX}; max-width: calc(100vw - 240px);
-  padding: 6px 10px; border-radius: 999px; background: #111827; color: #f9fafb; font-size: 13px; pointer-events: none;
-}
-@media (max-width: 480px) { .viewing { max-width: calc(100vw - 20px); bottom: auto; top: 10px; } }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) { .dialog { animation: appear 120ms ease-out; } }
 @keyframes appear { from { opacity: 0; transform: translateY(-6px); } to { opacity: 1; transform: none; } }

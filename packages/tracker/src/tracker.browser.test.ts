@@ -228,6 +228,51 @@ describe('tracker in a browser', () => {
     await page.context().close();
   });
 
+  it('records a page view on each in-app route change, masked, once per address, until stopped', async () => {
+    const { page } = await open('?code=123');
+    await startTracker(page);
+    await page.evaluate(() => {
+      history.pushState({}, '', '/pricing?plan=gold#top');
+      history.replaceState({}, '', '/pricing?plan=silver'); // the same recorded href: not recorded again
+      history.pushState({}, '', '/help/cards');
+      history.pushState({}, '', `/${'x'.repeat(100_001)}`);
+    });
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          addEventListener('popstate', () => resolve(), { once: true });
+          history.go(-2);
+        }),
+    );
+    await page.waitForFunction(() => location.pathname === '/pricing');
+    await flush(page);
+    const views = () =>
+      batches
+        .flatMap((batch) => batch.body.events)
+        .filter((event) => event.type === 5)
+        .map((event) => event.data as { tag: string; payload: { href: string; pageIndex: number } })
+        .filter((data) => data.tag === 'tessera.page')
+        .map((data) => data.payload.href);
+    expect(views()).toEqual([
+      `${origin}/?code=`,
+      `${origin}/pricing?plan=`,
+      `${origin}/help/cards`,
+      '', // over 100000 characters: blanked
+      `${origin}/pricing?plan=`, // back (popstate)
+    ]);
+    // Stopped: the browser's own history methods are back.
+    expect(
+      await page.evaluate(async () => {
+        await (window as unknown as { tracker: { stop(): Promise<void> } }).tracker.stop();
+        return (
+          history.pushState === History.prototype.pushState &&
+          history.replaceState === History.prototype.replaceState
+        );
+      }),
+    ).toBe(true);
+    await page.context().close();
+  });
+
   it('resumes the session in the same tab with its token, on the next page index', async () => {
     const { page } = await open();
     await startTracker(page);

@@ -191,6 +191,9 @@ export function createTracker(options: TrackerOptions): Tracker {
   let worker: Worker | null = null;
   let stopRecording: (() => void) | undefined;
   let stopTelemetry: (() => void) | undefined;
+  let stopRouteWatch: (() => void) | undefined;
+  /** The recorded href of the last page view, so a route change to the same address is not recorded twice. */
+  let lastPageHref: string | null = null;
   let timers: ReturnType<typeof setInterval>[] = [];
   let outbox: RrwebEvent[] = [];
   let outboxTimer: ReturnType<typeof setTimeout> | null = null;
@@ -454,12 +457,50 @@ export function createTracker(options: TrackerOptions): Tracker {
   }
 
   function pageEvent() {
+    const href = recordedHref(location.href);
+    lastPageHref = href;
     addEvent('tessera.page', {
-      href: recordedHref(location.href),
+      href,
       title: document.title,
       pageIndex: session?.page ?? 0,
     });
-    signal({ type: 'visited_url', value: recordedHref(location.href) });
+    signal({ type: 'visited_url', value: href });
+  }
+
+  /**
+   * A page view on every in-app route change (history.pushState / replaceState, popstate), not only at a page load:
+   * a single-page app changes its address without loading a page. Masked as at a load (recordedHref); an address
+   * whose recorded href is the last page view's is not recorded again. Gives back the function that undoes it.
+   */
+  function watchRoutes(): () => void {
+    const onRoute = () => {
+      if (session && recordedHref(location.href) !== lastPageHref) {
+        pageEvent();
+      }
+    };
+    const originalPush = history.pushState;
+    const originalReplace = history.replaceState;
+    const push: History['pushState'] = function (this: History, ...args) {
+      originalPush.apply(this, args);
+      onRoute();
+    };
+    const replace: History['replaceState'] = function (this: History, ...args) {
+      originalReplace.apply(this, args);
+      onRoute();
+    };
+    history.pushState = push;
+    history.replaceState = replace;
+    window.addEventListener('popstate', onRoute);
+    return () => {
+      window.removeEventListener('popstate', onRoute);
+      // Someone may have wrapped ours since: then theirs stays (it calls ours, which records nothing once stopped).
+      if (history.pushState === push) {
+        history.pushState = originalPush;
+      }
+      if (history.replaceState === replace) {
+        history.replaceState = originalReplace;
+      }
+    };
   }
 
   async function getJson(path: string): Promise<unknown> {
@@ -790,6 +831,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     startRecording();
     stopTelemetry = installTelemetry(addEvent, { ingestPoint, origin: location.origin });
     pageEvent();
+    stopRouteWatch = watchRoutes();
     document.addEventListener('visibilitychange', onHide);
     window.addEventListener('pagehide', onPageHide);
     // A full page load or a closing tab: beforeunload comes while the old page still lives (until the next page's
@@ -838,6 +880,9 @@ export function createTracker(options: TrackerOptions): Tracker {
     stopRecording = undefined;
     stopTelemetry?.();
     stopTelemetry = undefined;
+    stopRouteWatch?.();
+    stopRouteWatch = undefined;
+    lastPageHref = null;
     for (const timer of timers) {
       clearInterval(timer);
     }

@@ -19,6 +19,9 @@ export interface RecordingResult {
   durationMs: number;
 }
 
+/** How long stopping waits for a recording's first data (a recording stopped at once). */
+const FIRST_DATA_WAIT_MS = 5_000;
+
 export class AgentRecorder {
   private recorder: MediaRecorder | null = null;
   private readonly chunks: Blob[] = [];
@@ -68,10 +71,35 @@ export class AgentRecorder {
     if (!this.recorder || !this.done) {
       return null;
     }
+    if (this.recorder.state === 'recording' && this.size === 0) {
+      await this.firstData(this.recorder);
+    }
     if (this.recorder.state !== 'inactive') {
       this.recorder.stop();
     }
     return this.done;
+  }
+
+  /**
+   * A recording stopped right after it started may hold nothing yet (the encoder hands data over once a second):
+   * asks for what it has and waits for the first data, a few seconds at most.
+   */
+  private firstData(recorder: MediaRecorder): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        window.clearTimeout(timer);
+        recorder.removeEventListener('dataavailable', onData);
+        resolve();
+      };
+      const onData = (event: BlobEvent) => {
+        if (event.data.size > 0) {
+          finish();
+        }
+      };
+      const timer = window.setTimeout(finish, FIRST_DATA_WAIT_MS);
+      recorder.addEventListener('dataavailable', onData);
+      recorder.requestData();
+    });
   }
 
   /** Drops everything (leaving the page mid-recording). */

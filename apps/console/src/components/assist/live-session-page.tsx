@@ -114,9 +114,12 @@ function LiveSession({
     assist.setRecording('saving');
     try {
       const result = await running.stop();
-      if (result && result.blob.size > 0) {
-        await uploadRecording(auth, sessionId, reference, result);
+      if (!result || result.blob.size === 0) {
+        // Nothing was captured: never say a recording was saved when none was.
+        assist.setRecording('failed');
+        return;
       }
+      await uploadRecording(auth, sessionId, reference, result);
       assist.setRecording('saved');
       await queryClient.invalidateQueries({ queryKey: ['assist', 'recordings', sessionId] });
     } catch {

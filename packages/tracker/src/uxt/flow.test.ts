@@ -266,6 +266,34 @@ describe('usability test flow', () => {
     expect(h.storage.data.size).toBe(0);
   });
 
+  it('an Abort right after Begin Test sends skipped only after the test and first task begins were answered', async () => {
+    const h = harness();
+    let answerBegin: () => void = () => undefined;
+    const signalTest = h.api.signalTest;
+    h.api.signalTest = (body) =>
+      body.status === 'begin'
+        ? new Promise<void>((resolve) => {
+            answerBegin = () => resolve(signalTest(body));
+          })
+        : signalTest(body);
+    const flow = flowOf(h);
+    await flow.load();
+    flow.readGuidelines();
+    const beginning = flow.begin();
+    expect(flow.view.phase).toBe('tasks'); // the first task shows while the begin is on its way
+    const aborting = flow.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(signals(h, 'test')).toEqual([]); // nothing overtakes the pending begin
+    answerBegin();
+    await Promise.all([beginning, aborting]);
+    expect(
+      h.calls
+        .filter((call) => call.kind === 'test' || call.kind === 'task')
+        .map((call) => `${call.kind} ${(call.body as { status: string }).status}`),
+    ).toEqual(['test begin', 'task begin', 'test skipped']);
+    expect(flow.view.phase).toBe('closed');
+  });
+
   it('resumes after a reload at the stored task, keeping the durations, without a second begin', async () => {
     const h = harness();
     const first = flowOf(h);

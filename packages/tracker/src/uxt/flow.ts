@@ -191,46 +191,67 @@ export function createUxtFlow(options: UxtFlowOptions): UxtFlow {
     update({ signalFailed: true });
   };
 
+  /**
+   * The test's signals leave one after another, in the order they were made (an Abort right after Begin Test sends
+   * its 'skipped' only once the test's and the first task's begin have been answered): each waits for the previous.
+   */
+  let signalQueue: Promise<unknown> = Promise.resolve();
+  const inOrder = <T>(send: () => Promise<T>): Promise<T> => {
+    const sent = signalQueue.then(send);
+    signalQueue = sent.catch(() => undefined);
+    return sent;
+  };
+
   /** Resolves with the failure's HTTP status when the ingest refused the signal (a 4xx), else null. */
-  const signalTest = (status: UxtStatus): Promise<number | null> =>
-    api
-      .signalTest({
-        testId,
-        status,
-        duration: testStart ? Math.max(0, now() - testStart) : 0,
-        timestamp: now(),
-      })
-      .then(
-        () => null,
-        (error: unknown) => {
-          failed('Test signal not sent')(error);
-          const code = (error as { status?: unknown } | null)?.status;
-          return typeof code === 'number' && code >= 400 && code < 500 && code !== 401 && code !== 429
-            ? code
-            : null;
-        },
-      );
+  const signalTest = (status: UxtStatus): Promise<number | null> => {
+    const body = {
+      testId,
+      status,
+      duration: testStart ? Math.max(0, now() - testStart) : 0,
+      timestamp: now(),
+    };
+    return inOrder(() => api.signalTest(body)).then(
+      () => null,
+      (error: unknown) => {
+        failed('Test signal not sent')(error);
+        const code = (error as { status?: unknown } | null)?.status;
+        return typeof code === 'number' && code >= 400 && code < 500 && code !== 401 && code !== 429
+          ? code
+          : null;
+      },
+    );
+  };
 
   /** Spec section 5: a task signal needs a task id (else it is logged and not sent); the answer only with allow_typing. */
-  const signalTask = (task: UxtTask | undefined, status: UxtStatus, answer?: string): Promise<void> => {
+  const signalTask = (
+    task: UxtTask | undefined,
+    status: UxtStatus,
+    answer?: string,
+    /** The test's begin: the task's signal is not sent when the ingest refused it. */
+    after?: Promise<number | null>,
+  ): Promise<void> => {
     const taskId = task?.task_id;
     if (!taskId) {
       log('No task id: the task signal is not sent.');
       return Promise.resolve();
     }
     const duration = status === 'begin' ? 0 : Math.max(0, now() - taskStart);
-    return api
-      .signalTask({
-        testId,
-        taskId,
-        status,
-        duration,
-        timestamp: now(),
-        ...(task?.allow_typing && answer !== undefined
-          ? { taskAnswer: answer.slice(0, UXT_ANSWER_MAX_LENGTH) }
-          : {}),
-      })
-      .catch(failed('Task signal not sent'));
+    const body = {
+      testId,
+      taskId,
+      status,
+      duration,
+      timestamp: now(),
+      ...(task?.allow_typing && answer !== undefined
+        ? { taskAnswer: answer.slice(0, UXT_ANSWER_MAX_LENGTH) }
+        : {}),
+    };
+    return inOrder(async () => {
+      if (after && (await after) !== null) {
+        return;
+      }
+      await api.signalTask(body);
+    }).catch(failed('Task signal not sent'));
   };
 
   const startRecording = async (test: UxtTest) => {
@@ -244,12 +265,12 @@ export function createUxtFlow(options: UxtFlowOptions): UxtFlow {
     update({ recording: state });
   };
 
-  const beginTask = (index: number) => {
+  const beginTask = (index: number, after?: Promise<number | null>) => {
     taskStart = now();
     write(UXT_STORAGE.taskIndex, index);
     write(UXT_STORAGE.taskStart, taskStart);
     update({ taskIndex: index });
-    return signalTask(view.test?.tasks[index], 'begin');
+    return signalTask(view.test?.tasks[index], 'begin', undefined, after);
   };
 
   async function complete() {
@@ -342,7 +363,10 @@ export function createUxtFlow(options: UxtFlowOptions): UxtFlow {
       testStart = now();
       write(UXT_STORAGE.testStart, testStart);
       const recording = startRecording(test);
-      if ((await signalTest('begin')) !== null) {
+      const begun = signalTest('begin');
+      // The first task shows now: its begin is queued right behind the test's (before any Abort's 'skipped').
+      const firstTask = test.tasks.length > 0 ? beginTask(0, begun) : null;
+      if ((await begun) !== null) {
         // The ingest takes no participant now (paused or ended since it was loaded): said as unavailable.
         await recording;
         options.recorder?.discard();
@@ -360,7 +384,7 @@ export function createUxtFlow(options: UxtFlowOptions): UxtFlow {
         }
         return;
       }
-      await beginTask(0);
+      await firstTask;
       const start = safeStartingPath(test.startingPath);
       if (start && start !== currentPath() && options.navigate) {
         options.navigate(start);

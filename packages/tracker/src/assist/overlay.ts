@@ -18,32 +18,10 @@ import {
 import { displayName, durationText, pointerName } from './rules.ts';
 import { ASSIST_CSS } from './styles.ts';
 import { formatText, type AssistTexts } from './texts.ts';
+import { adoptStyles, h } from '../shadow-dom.ts';
 
 export const ASSIST_HOST_ID = 'tessera-assist';
 const KEY_STEP = 16;
-
-type Child = Node | string | null | false | undefined;
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | boolean | undefined> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === true) {
-      element.setAttribute(name, '');
-    } else if (typeof value === 'string') {
-      element.setAttribute(name, value);
-    }
-  }
-  for (const child of children) {
-    if (child !== null && child !== false && child !== undefined && child !== '') {
-      element.append(child);
-    }
-  }
-  return element;
-}
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Small line icons (24x24 paths). */
@@ -70,21 +48,6 @@ function icon(name: keyof typeof ICONS, fill = false): SVGSVGElement {
   path.setAttribute('stroke-linecap', 'round');
   svg.append(path);
   return svg;
-}
-
-function adoptStyles(root: ShadowRoot) {
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(ASSIST_CSS);
-      root.adoptedStyleSheets = [sheet];
-      return;
-    } catch {
-      // fall through
-    }
-  }
-  const nonce = document.querySelector<HTMLMetaElement>('meta[name="tessera-style-nonce"]')?.nonce;
-  root.append(h('style', nonce ? { nonce } : {}, ASSIST_CSS));
 }
 
 export interface ConfirmOptions {
@@ -140,7 +103,7 @@ export function mountOverlays(initialTexts: AssistTexts, handlers: CallWindowHan
   let texts = initialTexts;
   const host = h('div', { id: ASSIST_HOST_ID, 'data-private': true, 'data-tessera-assist': true });
   const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root);
+  adoptStyles(root, ASSIST_CSS);
   const dialogs = h('div', { class: 'dialogs' });
   root.append(dialogs);
   document.body.append(host);

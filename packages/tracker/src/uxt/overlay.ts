@@ -13,49 +13,10 @@
 import type { UxtFlow, UxtView } from './flow.ts';
 import { pageLanguage, SUS_KEYS, uxtText, type UxtLanguage, type UxtStringKey } from './strings.ts';
 import { UXT_CSS } from './styles.ts';
+import { adoptStyles, h, type Child } from '../shadow-dom.ts';
 
 export const OVERLAY_HOST_ID = 'tessera-uxt';
 const KEY_STEP = 16;
-
-type Child = Node | string | null | false | undefined;
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | boolean | undefined> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === true) {
-      element.setAttribute(name, '');
-    } else if (typeof value === 'string') {
-      element.setAttribute(name, value);
-    }
-  }
-  for (const child of children) {
-    if (child !== null && child !== false && child !== undefined && child !== '') {
-      element.append(child);
-    }
-  }
-  return element;
-}
-
-/** The stylesheet, constructed (CSP-proof); a `<style>` with the page's style nonce where construction is missing. */
-function adoptStyles(root: ShadowRoot) {
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(UXT_CSS);
-      root.adoptedStyleSheets = [sheet];
-      return;
-    } catch {
-      // fall through
-    }
-  }
-  const nonce = document.querySelector<HTMLMetaElement>('meta[name="tessera-style-nonce"]')?.nonce;
-  const style = h('style', nonce ? { nonce } : {}, UXT_CSS);
-  root.append(style);
-}
 
 export interface Overlay {
   /** Removes the overlay from the page. */
@@ -67,7 +28,7 @@ export function mountOverlay(flow: UxtFlow, onClosed?: () => void): Overlay {
   document.getElementById(OVERLAY_HOST_ID)?.remove();
   const host = h('div', { id: OVERLAY_HOST_ID, 'data-private': true });
   const root = host.attachShadow({ mode: 'open' });
-  adoptStyles(root);
+  adoptStyles(root, UXT_CSS);
   const container = h('div');
   root.append(container);
   document.body.append(host);

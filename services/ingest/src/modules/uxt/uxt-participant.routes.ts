@@ -23,6 +23,9 @@ import type { TrackerService } from '../tracker/tracker.service.ts';
 import { UxtRecordingTooLargeError, UxtRecordingTypeError } from './uxt.errors.ts';
 import type { UxtService, UxtSession } from './uxt.service.ts';
 
+/** The first bytes of every WebM file (EBML). */
+const WEBM_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
 export interface UxtParticipantRoutesOptions {
   readonly [key: string]: unknown;
   readonly tracker: TrackerService;
@@ -220,7 +223,7 @@ export const uxtParticipantRoutes: ServiceRoutes<UxtParticipantRoutesOptions> = 
         schema: {
           summary: "Stores a participant's recording (the URL from upload-url; once)",
           description:
-            'Content-Type video/webm (UXT_RECORDING_TYPE, 415), at most 52428800 bytes (UXT_RECORDING_TOO_LARGE, ' +
+            'Content-Type video/webm and a WebM body (UXT_RECORDING_TYPE, 415), at most 52428800 bytes (UXT_RECORDING_TOO_LARGE, ' +
             '413). UXT_UPLOAD_URL_INVALID (403), UXT_UPLOAD_URL_EXPIRED (410), UXT_UPLOAD_URL_USED (409).',
           params: recordingParams,
           response: { 200: recordingSchema },
@@ -234,6 +237,8 @@ export const uxtParticipantRoutes: ServiceRoutes<UxtParticipantRoutesOptions> = 
           if (type !== UXT_RECORDING_CONTENT_TYPE) {
             throw new UxtRecordingTypeError();
           }
+          // The signed URL is checked before the body is read: nobody makes the server hold 50 MB for a forged one.
+          await uxt.checkUploadToken((request.params as { signed?: string }).signed ?? '');
           return payload;
         },
       },
@@ -241,6 +246,10 @@ export const uxtParticipantRoutes: ServiceRoutes<UxtParticipantRoutesOptions> = 
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (body.byteLength > UXT_RECORDING_SIZE_LIMIT) {
           throw new UxtRecordingTooLargeError(undefined, { maxBytes: UXT_RECORDING_SIZE_LIMIT });
+        }
+        // A WebM file begins with the EBML signature; anything else (or nothing) is not a recording.
+        if (body.byteLength < WEBM_SIGNATURE.byteLength || !body.subarray(0, 4).equals(WEBM_SIGNATURE)) {
+          throw new UxtRecordingTypeError();
         }
         const stored = await uxt.storeRecording(request.params.signed, body);
         void reply.header('cache-control', 'no-store');

@@ -448,7 +448,7 @@ describeEachDatabase('usability tests', ({ createDatabase }) => {
       expect(url).toMatch(/^\/ingest\/v1\/web\/uxt\/recordings\/[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/);
       const put = (target: string, body: Buffer, type = 'video/webm') =>
         t.app.inject({ method: 'PUT', url: target, headers: { 'content-type': type }, payload: body });
-      const video = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+      const video = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, ...Array.from({ length: 996 }, (_, i) => i % 256)]);
 
       expectError(await put(url, video, 'video/mp4'), 415, 'UXT_RECORDING_TYPE');
       expectError(await put(url, Buffer.alloc(UXT_RECORDING_SIZE_LIMIT + 1)), 413, 'UXT_RECORDING_TOO_LARGE');
@@ -474,6 +474,9 @@ describeEachDatabase('usability tests', ({ createDatabase }) => {
         403,
         'UXT_UPLOAD_URL_INVALID',
       );
+      // Not a WebM file (no EBML signature), or nothing at all.
+      expectError(await put(url, Buffer.from('<html><script>alert(1)</script>')), 415, 'UXT_RECORDING_TYPE');
+      expectError(await put(url, Buffer.alloc(0)), 415, 'UXT_RECORDING_TYPE');
       const stored = await put(url, video, 'video/webm;codecs=vp9');
       expect(stored.statusCode).toBe(200);
       expect(stored.json()).toMatchObject({ ok: true, size: 1000 });

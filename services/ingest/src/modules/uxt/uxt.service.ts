@@ -735,6 +735,7 @@ export function createUxtService({ db, store, now, projectKey, uploadSecret }: U
     taskSignal,
     susSignal,
     uploadToken,
+    checkUploadToken,
     storeRecording,
     listTests,
     getTest,

@@ -468,6 +468,24 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
         ).json(),
       ).toMatchObject({ error: { code: 'STAFF_REASON_REQUIRED' } });
       const url = `/api/assist/staff/sessions/${session.sessionID}/recordings`;
+      const video = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
+      const upload = (token: string, body: Buffer | string, type = 'video/webm') =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}`, ...REASON, 'content-type': type },
+          payload: body,
+        });
+      // Before the customer allows a recording, nothing is taken (the body is not even read).
+      expect((await upload(staff, video)).json()).toMatchObject({
+        error: { code: 'ASSIST_RECORDING_NOT_CONSENTED' },
+      });
+      tab.emit('recording_accepted', { agentId: ana });
+      await settle(tab, agent);
+      // Not a WebM file.
+      expect((await upload(staff, '<html><script>alert(1)</script>')).json()).toMatchObject({
+        error: { code: 'ASSIST_RECORDING_INVALID' },
+      });
       const bad = await t.app.inject({
         method: 'POST',
         url,
@@ -476,16 +494,11 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: { code: 'ASSIST_RECORDING_INVALID' } });
-      const video = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
-      // A staff user who never joined the session cannot file a recording under it.
+      // A staff user the customer allowed nothing cannot file a recording under the session.
       const stranger = await t.token('agent-zed', ['support_agent']);
-      const foreign = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { authorization: `Bearer ${stranger}`, ...REASON, 'content-type': 'video/webm' },
-        payload: video,
+      expect((await upload(stranger, video)).json()).toMatchObject({
+        error: { code: 'ASSIST_RECORDING_NOT_CONSENTED' },
       });
-      expect(foreign.json()).toMatchObject({ error: { code: 'ASSIST_NOT_JOINED' } });
       const posted = await t.app.inject({
         method: 'POST',
         url,
@@ -493,6 +506,10 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
         payload: video,
       });
       expect(posted.statusCode).toBe(201);
+      // One 'Allow Recording', one recording.
+      expect((await upload(staff, video)).json()).toMatchObject({
+        error: { code: 'ASSIST_RECORDING_NOT_CONSENTED' },
+      });
       const listed = await t.app.inject({ url, headers });
       const recordings = listed.json<AssistRecordingList>().recordings;
       expect(recordings).toEqual([expect.objectContaining({ agentId: ana, size: 8, durationMs: 4200 })]);

@@ -24,6 +24,11 @@ export const AssistNotJoinedError = defineError(
   403,
   'Only an agent who joined this session may upload its recording.',
 );
+export const AssistRecordingNotConsentedError = defineError(
+  'ASSIST_RECORDING_NOT_CONSENTED',
+  403,
+  'The customer has not allowed a recording by this agent, or its recording was already uploaded.',
+);
 export const AssistStatsRangeInvalidError = defineError(
   'ASSIST_STATS_RANGE_INVALID',
   400,

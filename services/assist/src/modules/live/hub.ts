@@ -148,6 +148,11 @@ export interface LiveHubOptions {
   readonly reverifyIntervalMs?: number;
 }
 
+/** At most this many allowed, not yet uploaded recordings per session and agent. */
+const RECORDING_CONSENTS_MAX = 5;
+/** At most this many sessions and agents with allowed recordings are remembered (the oldest go first). */
+const RECORDING_CONSENT_KEYS_MAX = 10_000;
+
 function connectError(code: AssistConnectError): Error {
   refusedConnections.inc({ endpoint: 'socket', code }, 1);
   const error = new Error(code) as Error & { data?: unknown };
@@ -178,6 +183,10 @@ export function createLiveHub({
   const directory = () => context.clients?.find(IDENTITY_CLIENT);
 
   const sessionOf = (sessionId: string): SessionState | undefined => sessions.get(sessionId);
+  // Recordings the customer allowed and that are not uploaded yet, per session and agent: each 'Allow Recording'
+  // lets that agent file one recording under the session (staff.routes.ts), never without it.
+  const recordingConsents = new Map<string, number>();
+  const consentKey = (sessionId: string, agentId: string) => `${sessionId}:${agentId}`;
   const ensureSession = (sessionId: string): SessionState | undefined => {
     const existing = sessions.get(sessionId);
     if (existing) {
@@ -521,6 +530,19 @@ export function createLiveHub({
       case 'page_visibility':
         tab.visible = payload['visible'] === true;
         break;
+      case 'recording_accepted':
+        if (agentId !== null && session.agents.has(agentId)) {
+          const key = consentKey(session.sessionId, agentId);
+          recordingConsents.delete(key); // re-inserted last: the oldest are dropped first
+          recordingConsents.set(key, Math.min((recordingConsents.get(key) ?? 0) + 1, RECORDING_CONSENTS_MAX));
+          for (const oldest of recordingConsents.keys()) {
+            if (recordingConsents.size <= RECORDING_CONSENT_KEYS_MAX) {
+              break;
+            }
+            recordingConsents.delete(oldest);
+          }
+        }
+        break;
       case 'remote_refused': {
         const agent = agentId === null ? undefined : session.agents.get(agentId);
         if (!agent) {
@@ -790,6 +812,20 @@ export function createLiveHub({
   }
 
   return {
+    /** Whether the customer allowed a recording by this agent in this session that is not uploaded yet. */
+    hasRecordingConsent(sessionId: string, agentId: string): boolean {
+      return (recordingConsents.get(consentKey(sessionId, agentId)) ?? 0) > 0;
+    },
+    /** Uses one allowed recording (its upload is stored). */
+    useRecordingConsent(sessionId: string, agentId: string): void {
+      const key = consentKey(sessionId, agentId);
+      const left = (recordingConsents.get(key) ?? 0) - 1;
+      if (left > 0) {
+        recordingConsents.set(key, left);
+      } else {
+        recordingConsents.delete(key);
+      }
+    },
     /** Calls `listener` with an agent's peer id when the agent's last socket of a session has gone. */
     onAgentLeft(listener: (peerId: string) => void): void {
       leftListeners.push(listener);

@@ -34,6 +34,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AssistNotJoinedError,
+  AssistRecordingNotConsentedError,
   AssistRecordingInvalidError,
   AssistRecordingNotFoundError,
   AssistRecordingTooLargeError,
@@ -307,8 +308,10 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
           summary: "Uploads a recording of the session (video/webm body; the agent's own)",
           description:
             'Body: the video (Content-Type video/webm), at most 104857600 bytes (ASSIST_RECORDING_TOO_LARGE); ' +
-            'optional header x-recording-duration-ms. ASSIST_RECORDING_INVALID for another type or an empty body; ' +
-            'ASSIST_NOT_JOINED unless the caller joined this session as an agent.',
+            'optional header x-recording-duration-ms. ASSIST_RECORDING_INVALID for another type, an empty body or ' +
+            'one that is not WebM; ASSIST_NOT_JOINED unless the caller joined this session as an agent; ' +
+            'ASSIST_RECORDING_NOT_CONSENTED unless the customer allowed a recording by this agent that is not ' +
+            'uploaded yet (checked before the body is read).',
           params: sessionParams,
           headers: documentOnly(staffReasonHeadersSchema.extend(durationHeaders.shape)),
           response: { 201: recordingSchema },
@@ -318,6 +321,10 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
           if (length > ASSIST_RECORDING_SIZE_LIMIT) {
             throw new AssistRecordingTooLargeError(undefined, { maxBytes: ASSIST_RECORDING_SIZE_LIMIT });
           }
+          const { sessionId } = request.params as { sessionId: string };
+          if (!hub.hasRecordingConsent(sessionId, agentIdOf(principalOf(request).userId))) {
+            throw new AssistRecordingNotConsentedError();
+          }
           return payload;
         },
       },
@@ -325,7 +332,8 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
         const { sessionId } = request.params;
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (type !== ASSIST_RECORDING.mimeType || body.length === 0) {
+        // A WebM file begins with the EBML signature 1A 45 DF A3.
+        if (type !== ASSIST_RECORDING.mimeType || body.length < 4 || body.readUInt32BE(0) !== 0x1a45dfa3) {
           throw new AssistRecordingInvalidError();
         }
         const principal = principalOf(request);
@@ -348,6 +356,10 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
           recordingId: id,
           size: body.length,
         });
+        if (!hub.hasRecordingConsent(sessionId, agentIdOf(principal.userId))) {
+          throw new AssistRecordingNotConsentedError(); // used by another upload meanwhile
+        }
+        hub.useRecordingConsent(sessionId, agentIdOf(principal.userId));
         const objectKey = `assist/recordings/${sessionId}/${id}.webm`;
         await store.put(objectKey, body, ASSIST_RECORDING.mimeType);
         const row = {

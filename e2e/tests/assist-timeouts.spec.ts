@@ -4,7 +4,7 @@
  * and a remote-control request left unanswered expires and leaves the agent without control. Just before 30 seconds
  * both are still asking.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from './identity-support.ts';
 import { freshCustomer } from './wallets-support.ts';
 import {
@@ -20,12 +20,35 @@ import {
   popup,
 } from './assist-support.ts';
 
+/**
+ * Resolves at the next heartbeat (engine.io's ping, frame '2') the customer's assist socket receives. The socket
+ * drops a connection that hears no ping for pingInterval + pingTimeout of the page's clock; moving that clock 30 s
+ * right after a ping stays inside that margin, wherever in the ping cycle the journey happens to be.
+ */
+function heartbeats(page: Page): () => Promise<void> {
+  let waiting: (() => void)[] = [];
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/ws-assist/socket')) {
+      return;
+    }
+    socket.on('framereceived', (frame) => {
+      if (frame.payload === '2') {
+        const resolved = waiting;
+        waiting = [];
+        resolved.forEach((resolve) => resolve());
+      }
+    });
+  });
+  return () => new Promise((resolve) => waiting.push(resolve));
+}
+
 for (const language of LANGUAGES) {
   test(`an unanswered call and an unanswered control request end after 30 seconds (${language})`, async () => {
     test.setTimeout(240_000);
     const browser = await fakeMediaBrowser();
     try {
       const customer = await (await newContext(browser)).newPage();
+      const nextHeartbeat = heartbeats(customer);
       // The clock runs on from now; the journey moves it forward where the customer does not answer.
       await customer.clock.install();
       await customerPage(customer, language);
@@ -36,6 +59,7 @@ for (const language of LANGUAGES) {
       const a = (key: string) => agentText(language, key);
 
       // The customer's clock stops from here: only the journey moves it (the 30 s are counted from the request).
+      await nextHeartbeat();
       await customer.clock.pauseAt((await customer.evaluate(() => Date.now())) + 1_000);
       await agentButton(agent, language, 'call.start').click();
       const incoming = popup(customer, c('incomingCall'));
@@ -57,6 +81,7 @@ for (const language of LANGUAGES) {
       await expect(agent.getByRole('status').filter({ hasText: a('live.watching') })).toBeVisible({
         timeout: 30_000,
       });
+      await nextHeartbeat();
       await customer.clock.pauseAt((await customer.evaluate(() => Date.now())) + 1_000);
       await agentButton(agent, language, 'control.request').click();
       const request = popup(customer, c('controlRequest'));

@@ -142,7 +142,7 @@ for (const language of ['en', 'fr'] as const) {
 
     await page
       .getByRole('navigation', { name: consoleText(language, 'nav.label') })
-      .getByRole('link', { name: consoleText(language, 'nav.sessions') })
+      .getByRole('link', { name: consoleText(language, 'nav.sessions'), exact: true })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: r(language, 'list.title') })).toBeVisible();
     const form = page.getByRole('search', { name: r(language, 'filters.title') });

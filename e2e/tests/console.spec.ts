@@ -29,7 +29,10 @@ for (const language of ['en', 'fr'] as const) {
       ct(language, 'nav.home'),
       ct(language, 'nav.customers'),
       ct(language, 'nav.sessions'),
+      ct(language, 'nav.liveSessions'),
+      ct(language, 'nav.agentStats'),
       ct(language, 'nav.kyc'),
+      ct(language, 'nav.studio'),
       ct(language, 'nav.ledger'),
       ct(language, 'nav.staff'),
       ct(language, 'nav.audit'),
@@ -75,6 +78,8 @@ for (const language of ['en', 'fr'] as const) {
       ct(language, 'nav.home'),
       ct(language, 'nav.customers'),
       ct(language, 'nav.sessions'),
+      ct(language, 'nav.liveSessions'),
+      ct(language, 'nav.agentStats'),
       ct(language, 'nav.kyc'),
     ]);
     await expectAccessible(agent);

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { FUND_PERFORMANCE_PERIODS, type FundComponent, type FundDetail } from '@tessera/contracts';
-import { Banner, Button, Card, PageHeader, Skeleton, Table } from '@tessera/ui';
+import { Banner, Button, Card, PageHeader, Table } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { errorMessage } from '#/lib/error-message.ts';
 import { formatDateTime, formatProduct, toneClass } from '#/shared/markets/market-format.ts';
 import { useFund } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
+import { FundReadState } from './fund-read-state.tsx';
 import { NavChart } from './nav-chart.tsx';
 import '#/shared/markets/markets.css';
 import './funds.css';
@@ -14,21 +14,8 @@ import './funds.css';
 export function FundPage({ id }: { id: string }) {
   const { t } = useTranslation(['funds', 'errors']);
   const fund = useFund(id);
-  if (fund.isPending) {
-    return (
-      <div className="app-page">
-        <Skeleton shape="block" height="240px" />
-      </div>
-    );
-  }
-  if (fund.isError) {
-    return (
-      <div className="app-page">
-        <PageHeader title={t('fund.title')} />
-        <Banner tone="danger">{errorMessage(t, fund.error)}</Banner>
-        <Link to="/dashboard/funds/">{t('fund.back')}</Link>
-      </div>
-    );
+  if (fund.isPending || fund.isError) {
+    return <FundReadState fund={fund} title={t('fund.title')} />;
   }
   return <FundView fund={fund.data} />;
 }

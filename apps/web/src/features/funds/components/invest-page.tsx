@@ -12,7 +12,7 @@ import {
   type InvestPreview,
   type RedeemPreview,
 } from '@tessera/contracts';
-import { Banner, Button, Card, PageHeader, SegmentedControl, Skeleton, TextField } from '@tessera/ui';
+import { Banner, Button, Card, PageHeader, SegmentedControl, TextField } from '@tessera/ui';
 import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { useTranslation } from '#/lib/i18n.ts';
 import { codeMessage, errorMessage } from '#/lib/error-message.ts';
@@ -29,6 +29,7 @@ import {
   useFundsCall,
 } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
+import { FundReadState } from './fund-read-state.tsx';
 import './funds.css';
 
 type Mode = 'invest' | 'redeem';
@@ -38,21 +39,8 @@ export function InvestPage({ id }: { id: string }) {
   const { t } = useTranslation(['funds', 'errors']);
   const fund = useFund(id);
   const [mode, setMode] = useState<Mode>('invest');
-  if (fund.isPending) {
-    return (
-      <div className="app-page">
-        <Skeleton shape="block" height="240px" />
-      </div>
-    );
-  }
-  if (fund.isError) {
-    return (
-      <div className="app-page">
-        <PageHeader title={t('invest.title')} />
-        <Banner tone="danger">{errorMessage(t, fund.error)}</Banner>
-        <Link to="/dashboard/funds/">{t('fund.back')}</Link>
-      </div>
-    );
+  if (fund.isPending || fund.isError) {
+    return <FundReadState fund={fund} title={t('invest.title')} />;
   }
   return (
     <div className="app-page">

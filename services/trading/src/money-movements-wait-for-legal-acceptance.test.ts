@@ -183,5 +183,19 @@ describeEachDatabase(
         terms.version,
       ]);
     });
+
+    it("lets a new customer's first orders placed at once through: their sign-up acceptance is recorded whole", async () => {
+      // The CI run of stop 26 saw two simultaneous first orders of one customer refused: one request had recorded
+      // the first document of the sign-up acceptance when the other read the table.
+      for (let round = 0; round < 5; round += 1) {
+        const carl = await fixture.customer(2, { EUR: '1000.00' });
+        const orders = await Promise.all(
+          Array.from({ length: 4 }, (_, index) =>
+            send(carl, 'POST', '/api/trading/orders', { clientOrderId: `first-${index}`, ...limitBuy }),
+          ),
+        );
+        expect(orders.map((order) => order.status)).toEqual([201, 201, 201, 201]);
+      }
+    });
   },
 );

@@ -34,14 +34,21 @@ interface Row {
 }
 
 export function createLegalService(db: AnyKysely): LegalService {
+  // One statement for every document: a concurrent first look (two orders placed at once) sees all of them or
+  // none, never a part that would read as "a new version to accept".
   const insertCurrent = async (userId: string, source: Source) => {
-    for (const document of LEGAL_DOCUMENTS) {
-      await db
-        .insertInto('legal_acceptances')
-        .values({ user_id: userId, document_id: document.id, version: document.version, source })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
-    }
+    await db
+      .insertInto('legal_acceptances')
+      .values(
+        LEGAL_DOCUMENTS.map((document) => ({
+          user_id: userId,
+          document_id: document.id,
+          version: document.version,
+          source,
+        })),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
   };
   const rowsOf = async (userId: string): Promise<Row[]> => {
     const read = async () =>

@@ -28,3 +28,4 @@ export * from './session-tracking.ts';
 export * from './live-assist.ts';
 export * from './usability-tests.ts';
 export * from './investments.ts';
+export * from './tokenized.ts';

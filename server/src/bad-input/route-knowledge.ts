@@ -41,6 +41,11 @@ import {
   updateCustomerProfileSchema,
   updateWatchlistRequestSchema,
   withdrawalListQuerySchema,
+  tokenDistributionRequestSchema,
+  tokenForcedTransferRequestSchema,
+  tokenFreezeRequestSchema,
+  tokenPauseRequestSchema,
+  tokenTransferRequestSchema,
 } from '@tessera/contracts';
 import type { z } from 'zod';
 
@@ -281,6 +286,47 @@ export const routeKnowledge: Readonly<Record<string, RouteKnowledge>> = {
     sampleBody: () => ({ units: '1' }),
   },
   'GET /api/investments/funds': { querySchema: listFundsQuerySchema },
+  'POST /api/investments/tokens/funds/:fundId/transfers/check': {
+    bodySchema: tokenTransferRequestSchema,
+    sampleBody: () => ({ recipientEmail: 'someone@example.com', units: '1' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/transfers': {
+    bodySchema: tokenTransferRequestSchema,
+    sampleBody: () => ({ recipientEmail: 'someone@example.com', units: '1' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/freeze': {
+    bodySchema: tokenFreezeRequestSchema,
+    sampleBody: () => ({ holderId: 'holder-1', units: '1' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/unfreeze': {
+    bodySchema: tokenFreezeRequestSchema,
+    sampleBody: () => ({ holderId: 'holder-1', units: 'all' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/pause': {
+    bodySchema: tokenPauseRequestSchema,
+    sampleBody: () => ({ reason: 'Corporate action' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/resume': {
+    bodySchema: tokenPauseRequestSchema,
+    sampleBody: () => ({}),
+  },
+  'POST /api/investments/tokens/funds/:fundId/forced-transfers': {
+    bodySchema: tokenForcedTransferRequestSchema,
+    sampleBody: () => ({
+      fromHolderId: 'holder-1',
+      toHolderId: 'holder-2',
+      units: '1',
+      reason: 'Court order',
+    }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/distributions': {
+    bodySchema: tokenDistributionRequestSchema,
+    sampleBody: () => ({ amount: '10.00' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/distributions/preview': {
+    bodySchema: tokenDistributionRequestSchema,
+    sampleBody: () => ({ amount: '10.00' }),
+  },
 };
 
 /** Plausible values of path parameters by name, so a hostile value in one parameter is the only thing wrong. */

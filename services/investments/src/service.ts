@@ -6,12 +6,14 @@
 import { INVESTMENTS_API_PREFIX, type InvestmentsApi, FUND_OPERATION_LEASE_MS } from '@tessera/contracts';
 import { defineService, type ServiceContext } from '@tessera/platform';
 import { createInvestments } from '../migrations/0001-investments.ts';
+import { createTokens } from '../migrations/0003-tokens.ts';
 import { startFeeJobs } from './modules/fees.ts';
 import { investmentsRoutes } from './modules/investments.routes.ts';
 import { InvestmentsCore, type InvestmentsOptions } from './modules/investments-core.ts';
 import { listHoldings } from './modules/holdings.ts';
 import { invest, recoverOperations, redeem } from './modules/operations.ts';
 import { seedCuratedFunds } from './modules/seed.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 
 /** What `onStart` hands tests: the core and the fee job's worker. */
 export interface InvestmentsRuntime {
@@ -37,7 +39,10 @@ export function defineInvestmentsService(
     name: 'investments',
     schema: 'investments',
     prefix: INVESTMENTS_API_PREFIX,
-    migrations: { '0001-investments': createInvestments },
+    migrations: {
+      '0001-investments': createInvestments,
+      '0003-tokens': createTokens,
+    },
     createClient: async (context): Promise<InvestmentsApi> => {
       const core = coreOf(context, options);
       return {
@@ -78,6 +83,7 @@ export function defineInvestmentsService(
       });
       options.onStart?.({ core, fees });
       await app.register(investmentsRoutes, { core, context });
+      await app.register(tokensRoutes, { core, context });
     },
   });
 }

@@ -11,6 +11,7 @@ import {
   FUND_TRADING_CLIENT,
   type FundTradingApi,
   IDENTITY_CLIENT,
+  type IdentityDirectoryApi,
   LEDGER_CLIENT,
   type LedgerApi,
   USER_MANAGEMENT_CLIENT,
@@ -34,6 +35,8 @@ export interface InvestmentsOptions {
   readonly autoStartJobs?: boolean;
   /** Whether unfinished operations are recovered at start-up (default true). */
   readonly recoverAtStart?: boolean;
+  /** The identity directory (customers by e-mail); default: the identity service's client when mounted. */
+  readonly directory?: IdentityDirectoryApi;
 }
 
 function isFundTradingApi(value: unknown): value is FundTradingApi {
@@ -93,6 +96,11 @@ export class InvestmentsCore {
     return this.context.clients!.get(CASH_OPERATIONS_CLIENT);
   }
 
+  /** The identity directory (token transfers find their recipient by e-mail), or null when none is mounted. */
+  get directory(): IdentityDirectoryApi | null {
+    return this.options.directory ?? this.context.clients?.find(IDENTITY_CLIENT) ?? null;
+  }
+
   get customers(): UserManagementApi {
     return this.context.clients!.get(USER_MANAGEMENT_CLIENT);
   }
@@ -116,7 +124,7 @@ export class InvestmentsCore {
 
   /** A manager's display name from the identity directory when it is mounted, else a neutral label. */
   async displayName(userId: string): Promise<string> {
-    const directory = this.context.clients?.find(IDENTITY_CLIENT);
+    const directory = this.directory;
     try {
       const name = (await directory?.getContact(userId))?.displayName;
       if (typeof name === 'string' && name.length > 0) {

@@ -7,6 +7,7 @@
 import {
   BANK_TENANT_ID,
   type CashOperationsApi,
+  type IdentityDirectoryApi,
   CASH_OPERATIONS_CLIENT,
   type LedgerApi,
   LEDGER_CLIENT,
@@ -54,7 +55,14 @@ export interface InvestmentsFixture {
 
 export async function startInvestmentsFixture(
   database: Database,
-  shared: { venue?: TestVenue; issuer?: Issuer; clock?: { nowMs: number }; processId?: string } = {},
+  shared: {
+    venue?: TestVenue;
+    issuer?: Issuer;
+    clock?: { nowMs: number };
+    processId?: string;
+    /** The identity directory (customers by e-mail) for token transfers; none by default. */
+    directory?: IdentityDirectoryApi;
+  } = {},
 ): Promise<InvestmentsFixture> {
   const issuer = shared.issuer ?? (await createTestTokenIssuer());
   const clock = shared.clock ?? { nowMs: Date.now() };
@@ -71,6 +79,7 @@ export async function startInvestmentsFixture(
     processId: shared.processId ?? `test-${uuidv7()}`,
     autoStartJobs: false,
     recoverAtStart: false,
+    ...(shared.directory === undefined ? {} : { directory: shared.directory }),
     onStart: (started) => {
       runtime = started;
     },

@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'kyc.decision',
   'balance.rule',
   'referral.reward',
+  'plan.skipped',
 ] as const;
 /** One of {@link NOTIFICATION_TYPES}. */
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -54,6 +55,7 @@ export const DEFAULT_NOTIFICATION_CHANNELS: Readonly<Record<NotificationType, No
   'kyc.decision': { inApp: true, email: true },
   'balance.rule': { inApp: true, email: true },
   'referral.reward': { inApp: true, email: true },
+  'plan.skipped': { inApp: true, email: true },
 };
 
 /**
@@ -73,6 +75,9 @@ export const notificationParamsSchema = z
     direction: z.enum(['below', 'above']).optional(),
     threshold: z.string().optional(),
     ruleId: z.string().optional(),
+    /** An automated investment plan and its due date (`plan.skipped`). */
+    planId: z.string().optional(),
+    dueDate: z.string().optional(),
   })
   .strict();
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;

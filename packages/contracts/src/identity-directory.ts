@@ -77,6 +77,7 @@ export const ACCOUNT_NOTIFICATION_EMAILS = [
   'notificationBalanceBelow',
   'notificationBalanceAbove',
   'notificationReferralReward',
+  'notificationPlanSkipped',
 ] as const;
 export type AccountNotificationEmail = (typeof ACCOUNT_NOTIFICATION_EMAILS)[number];
 

@@ -391,6 +391,163 @@ export const INVESTMENTS_CLIENT: { readonly service: 'investments'; readonly __c
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// Plans: automated investments (issue #21; docs/api.md "Investments", "Plans"; docs/adr/0019-fund-units-nav-and-money-paths.md, 'Automated plans')
+// ---------------------------------------------------------------------------------------------------------------
+
+/** How often a plan runs: every week, every two weeks, or every month on its day (the 31st: the month's last day). */
+export const PLAN_FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
+export type PlanFrequency = (typeof PLAN_FREQUENCIES)[number];
+/** A plan: active (runs on its due dates), paused, cancelled (final), ended (its end date passed: final). */
+export const PLAN_STATUSES = ['active', 'paused', 'cancelled', 'ended'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+/**
+ * One run (one due date): pending (being run), deferred (the market is closed: runs at `runAt`), done (the
+ * investment or order went through), skipped (the available balance was short, or the plan was paused or cancelled
+ * before a deferred run: nothing moved), failed (refused for another reason: `reason`).
+ */
+export const PLAN_RUN_STATUSES = ['pending', 'deferred', 'done', 'skipped', 'failed'] as const;
+export type PlanRunStatus = (typeof PLAN_RUN_STATUSES)[number];
+/** Plans one customer may have that are not cancelled or ended. */
+export const PLANS_PER_CUSTOMER_MAX = 20;
+/** How far ahead a plan may start, in days. */
+export const PLAN_START_AHEAD_MAX_DAYS = 366;
+/** Runs a plan's page shows at most (newest first). */
+export const PLAN_RUNS_SHOWN_MAX = 100;
+
+/** A calendar day `YYYY-MM-DD` (UTC) that exists. */
+export const planDateSchema = z
+  .string()
+  .max(10)
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, { error: 'must be a date YYYY-MM-DD', abort: true })
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, {
+    error: 'must be a date that exists',
+  });
+
+/** What a plan buys: units of a fund (an investment) or an instrument (a market buy for the amount). */
+export const planTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fund'), fundId: z.string().max(64) }).strict(),
+  z.object({ kind: z.literal('instrument'), productId: productIdSchema }).strict(),
+]);
+export type PlanTarget = z.infer<typeof planTargetSchema>;
+
+/**
+ * `POST /plans` (Idempotency-Key header): from the caller's current wallet in the target's currency (`walletId`,
+ * when given, must be that wallet), `amount` every `frequency` from `startDate` (today at the earliest) to
+ * `endDate` (optional, on or after the start).
+ */
+export const createPlanRequestSchema = z
+  .object({
+    target: planTargetSchema,
+    amount: fundAmountSchema,
+    frequency: z.enum(PLAN_FREQUENCIES),
+    startDate: planDateSchema,
+    endDate: planDateSchema.nullable().optional(),
+    walletId: z.string().max(64).optional(),
+  })
+  .strict();
+export type CreatePlanRequest = z.input<typeof createPlanRequestSchema>;
+
+/** `PATCH /plans/:planId`: what changes applies from the next run (not to a run already started). */
+export const updatePlanRequestSchema = z
+  .object({
+    amount: fundAmountSchema.optional(),
+    frequency: z.enum(PLAN_FREQUENCIES).optional(),
+    endDate: planDateSchema.nullable().optional(),
+    walletId: z.string().max(64).optional(),
+  })
+  .strict();
+export type UpdatePlanRequest = z.input<typeof updatePlanRequestSchema>;
+
+/** One run of a plan. */
+export interface PlanRun {
+  readonly dueDate: string;
+  readonly status: PlanRunStatus;
+  readonly amount: string;
+  /** Units minted (fund) or quantity bought (instrument); null until done. */
+  readonly units: string | null;
+  readonly quantity: string | null;
+  /** Why it was skipped, deferred or failed (an INVESTMENTS_* or TRADING_* code). */
+  readonly reason: string | null;
+  /** When a deferred run runs (the market's next open). */
+  readonly runAt: string | null;
+  /** The fund operation (subscription) or the trading order it made. */
+  readonly operationId: string | null;
+  readonly orderId: string | null;
+  readonly updatedAt: string;
+}
+
+/** A plan as lists show it. */
+export interface Plan {
+  readonly id: string;
+  readonly target: PlanTarget;
+  /** The fund's name or the instrument's id. */
+  readonly targetName: string;
+  readonly currency: string;
+  readonly amount: string;
+  readonly frequency: PlanFrequency;
+  readonly startDate: string;
+  readonly endDate: string | null;
+  readonly walletId: string;
+  readonly status: PlanStatus;
+  /** The next due date (null: paused, cancelled or ended). */
+  readonly nextRunDate: string | null;
+  readonly lastRun: PlanRun | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** `GET /plans/:planId`: the plan and its runs (newest first). */
+export interface PlanDetail extends Plan {
+  readonly runs: readonly PlanRun[];
+}
+
+/**
+ * The bus topic a plan's run is published on when the customer must hear of it (a run skipped: the balance was
+ * short); user management turns it into the customer's notification (`plan.skipped`), once per plan and due date.
+ */
+export const INVESTMENTS_PLAN_TOPIC = 'investments.plan';
+export interface PlanRunEvent {
+  readonly userId: string;
+  readonly planId: string;
+  readonly dueDate: string;
+  readonly status: PlanRunStatus;
+  readonly amount: string;
+  readonly currency: string;
+  readonly reason: string | null;
+}
+
+/** The trading engine's market state of an instrument (open now; the next open when closed). */
+export interface PlanMarketState {
+  readonly open: boolean;
+  readonly nextOpenAt: string | null;
+}
+
+/** A customer's market buy for an amount, as the engine answers it once final. */
+export interface PlanOrderResult {
+  readonly orderId: string | null;
+  readonly status: 'filled' | 'partially_filled' | 'rejected';
+  readonly filledQuantity: string;
+  /** Cash paid, fees included. */
+  readonly notionalFilled: string;
+  readonly reason: string | null;
+}
+
+/**
+ * What the trading engine offers plans in-process (the trading service's client, the same key as
+ * {@link FUND_TRADING_CLIENT}): an instrument's market state, and a market buy for an amount as the customer's own
+ * order (their KYC and legal documents checked, paid from their wallet), idempotent by `clientOrderId`. The
+ * quantity is the amount over the reference price, cut to the instrument's lot (the engine's hold of a market buy
+ * fits in the amount; the rest stays in the wallet).
+ */
+export interface PlanTradingApi {
+  marketState(productId: string): Promise<PlanMarketState | null>;
+  customerMarketBuy(
+    userId: string,
+    order: { readonly clientOrderId: string; readonly productId: string; readonly notional: string },
+  ): Promise<PlanOrderResult>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Error codes (docs/api.md, "Investments")
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -415,5 +572,11 @@ export const INVESTMENTS_ERROR_CODES = [
   'INVESTMENTS_IDEMPOTENCY_KEY_REUSED',
   'INVESTMENTS_OPERATION_IN_PROGRESS',
   'INVESTMENTS_TRADING_UNAVAILABLE',
+  // Plans (automated investments)
+  'INVESTMENTS_PLAN_NOT_FOUND',
+  'INVESTMENTS_PLAN_LIMIT',
+  'INVESTMENTS_PLAN_DATES_INVALID',
+  'INVESTMENTS_PLAN_STATE_CONFLICT',
+  'INVESTMENTS_PLAN_WALLET_NOT_FOUND',
 ] as const;
 export type InvestmentsErrorCode = (typeof INVESTMENTS_ERROR_CODES)[number];

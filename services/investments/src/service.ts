@@ -6,11 +6,14 @@
 import { INVESTMENTS_API_PREFIX, type InvestmentsApi, FUND_OPERATION_LEASE_MS } from '@tessera/contracts';
 import { defineService, type ServiceContext } from '@tessera/platform';
 import { createInvestments } from '../migrations/0001-investments.ts';
+import { createPlans } from '../migrations/0002-plans.ts';
 import { createTokens } from '../migrations/0003-tokens.ts';
 import { startFeeJobs } from './modules/fees.ts';
 import { investmentsRoutes } from './modules/investments.routes.ts';
 import { InvestmentsCore, type InvestmentsOptions } from './modules/investments-core.ts';
 import { listHoldings } from './modules/holdings.ts';
+import { type PlanJobs, startPlanJobs } from './modules/plans/plan-jobs.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { invest, recoverOperations, redeem } from './modules/operations.ts';
 import { seedCuratedFunds } from './modules/seed.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
@@ -19,6 +22,8 @@ import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 export interface InvestmentsRuntime {
   readonly core: InvestmentsCore;
   readonly fees: Awaited<ReturnType<typeof startFeeJobs>>;
+  /** The automated plans' job queue, worker and runner (modules/plans). */
+  readonly plans: PlanJobs;
 }
 
 const cores = new WeakMap<ServiceContext['db'], InvestmentsCore>();
@@ -41,6 +46,7 @@ export function defineInvestmentsService(
     prefix: INVESTMENTS_API_PREFIX,
     migrations: {
       '0001-investments': createInvestments,
+      '0002-plans': createPlans,
       '0003-tokens': createTokens,
     },
     createClient: async (context): Promise<InvestmentsApi> => {
@@ -67,6 +73,7 @@ export function defineInvestmentsService(
     async plugin(app, { context }) {
       const core = coreOf(context, options);
       const fees = await startFeeJobs(core, options.autoStartJobs ?? true);
+      const plans = await startPlanJobs(core, context.events, options.autoStartJobs ?? true);
       let timer: NodeJS.Timeout | undefined;
       if (options.recoverAtStart ?? true) {
         const recover = () =>
@@ -80,10 +87,12 @@ export function defineInvestmentsService(
       app.addHook('onClose', async () => {
         clearInterval(timer);
         await fees.worker.stop();
+        await plans.worker.stop();
       });
-      options.onStart?.({ core, fees });
+      options.onStart?.({ core, fees, plans });
       await app.register(investmentsRoutes, { core, context });
       await app.register(tokensRoutes, { core, context });
+      await app.register(plansRoutes, { runner: plans.runner, context });
     },
   });
 }

@@ -3,12 +3,18 @@
  * the runtime (internal venue, orders, alerts, expiry sweep), the HTTP routes and the customer websocket under
  * /api/trading.
  */
-import { type FundTradingApi, TRADING_API_PREFIX, type TradingApi } from '@tessera/contracts';
+import {
+  type FundTradingApi,
+  type PlanTradingApi,
+  TRADING_API_PREFIX,
+  type TradingApi,
+} from '@tessera/contracts';
 import { defineService, websocketSupport } from '@tessera/platform';
 import { createTrading } from '../migrations/0001-trading.ts';
 import { outboxRowsNameTheirOrder } from '../migrations/0002-outbox-rows-name-their-order.ts';
 import { ordersHoldTheirUnions } from '../migrations/0003-orders-hold-their-unions.ts';
 import { createFundTrading } from './modules/funds/fund-trading.ts';
+import { createPlanTrading } from './modules/funds/plan-trading.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -29,6 +35,7 @@ export function defineTradingService(
   let started!: (runtime: TradingRuntime) => void;
   let runtime = new Promise<TradingRuntime>((resolve) => (started = resolve));
   const fundTrading = createFundTrading(() => runtime);
+  const planTrading = createPlanTrading(() => runtime);
   return defineService({
     name: 'trading',
     schema: 'trading',
@@ -40,10 +47,12 @@ export function defineTradingService(
     },
     /**
      * TRADING_CLIENT of @tessera/contracts: user management counts open orders before closing an account; and
-     * FUND_TRADING_CLIENT (the same client): investments' fund pools trade (modules/funds).
+     * FUND_TRADING_CLIENT (the same client): investments' fund pools trade (modules/funds); PlanTradingApi (the same
+     * client): investments' automated plans read market states and buy for customers (modules/funds/plan-trading.ts).
      */
-    createClient: async (context): Promise<TradingApi & FundTradingApi> => ({
+    createClient: async (context): Promise<TradingApi & FundTradingApi & PlanTradingApi> => ({
       ...fundTrading,
+      ...planTrading,
       async openOrderCount(userId) {
         const db = context.db as TradingDatabase;
         const row = await db

@@ -110,6 +110,11 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Balance alert',
       body: (threshold) => `The balance of your wallet rose above ${threshold}, as you asked us to tell you.`,
     },
+    notificationPlanSkipped: {
+      subject: 'Investment plan run skipped',
+      body: (amount) =>
+        `Your investment plan of ${amount} was skipped today: your wallet's available balance was too low. Nothing was taken; the plan runs again on its next date.`,
+    },
     notificationReferralReward: {
       subject: 'Referral reward paid',
       body: (amount) =>
@@ -206,6 +211,11 @@ const texts: Record<Locale, Record<MessageKind, Text>> = {
       subject: 'Alerte de solde',
       body: (threshold) =>
         `Le solde de votre portefeuille est passé au-dessus de ${threshold}, comme vous nous l’avez demandé.`,
+    },
+    notificationPlanSkipped: {
+      subject: 'Exécution de plan d’investissement sautée',
+      body: (amount) =>
+        `Votre plan d’investissement de ${amount} a été sauté aujourd’hui : le solde disponible de votre portefeuille était insuffisant. Rien n’a été prélevé ; le plan reprend à sa prochaine date.`,
     },
     notificationReferralReward: {
       subject: 'Prime de parrainage versée',

@@ -5,15 +5,18 @@
  *   received or settled, a withdrawal sent or rejected, or a transfer received.
  * - trading's orders (TRADING_TOPICS.order): an order that is filled.
  * - user management's own `kyc.updated` (approved or rejected): the identity verification's decision.
+ * - investments' automated plans (INVESTMENTS_PLAN_TOPIC): a plan's run skipped for a short balance.
  * Each has a source key, so an event heard twice notifies once. Handlers never throw into the publisher.
  */
 import {
   CASH_CUSTOMER_MESSAGE_TOPIC,
+  INVESTMENTS_PLAN_TOPIC,
   type CashOperationsApi,
   type CashServerMessage,
   type KycServerMessage,
   type NotificationParams,
   type NotificationType,
+  type PlanRunEvent,
   TRADING_TOPICS,
   type TradingOrderEvent,
 } from '@tessera/contracts';
@@ -136,10 +139,23 @@ export function subscribeNotificationEvents(deps: NotificationEventsDependencies
     }
   });
 
+  const onPlan = guarded<PlanRunEvent>('investments', async (event) => {
+    if (event.status !== 'skipped') {
+      return;
+    }
+    await notifications.notify(
+      event.userId,
+      'plan.skipped',
+      { amount: event.amount, asset: event.currency, planId: event.planId, dueDate: event.dueDate },
+      `plan:${event.planId}:${event.dueDate}:skipped`,
+    );
+  });
+
   const unsubscribe = [
     events.subscribe(CASH_CUSTOMER_MESSAGE_TOPIC, onCash),
     events.subscribe(TRADING_TOPICS.order, onOrder),
     events.subscribe(USER_MANAGEMENT_CUSTOMER_TOPIC, onKyc),
+    events.subscribe(INVESTMENTS_PLAN_TOPIC, onPlan),
   ];
   return () => {
     for (const stop of unsubscribe) {

@@ -71,6 +71,8 @@ function emailOf(type: NotificationType, params: NotificationParams): AccountNot
       return params.direction === 'above' ? 'notificationBalanceAbove' : 'notificationBalanceBelow';
     case 'referral.reward':
       return 'notificationReferralReward';
+    case 'plan.skipped':
+      return 'notificationPlanSkipped';
     case 'kyc.decision':
       return null;
   }

@@ -12,6 +12,7 @@ import {
   type FundScope,
 } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
+import { PlansSection } from './plans-section.tsx';
 import '#/shared/markets/markets.css';
 import './funds.css';
 
@@ -30,6 +31,7 @@ export function FundsPage() {
         }
       />
       <Holdings />
+      <PlansSection />
       <FundList scope="curated" />
       <FundList scope="community" />
       <FundList scope="mine" />

@@ -30,15 +30,17 @@ import {
 } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
 import { FundReadState } from './fund-read-state.tsx';
+import { PlanForm } from './plans-form.tsx';
 import './funds.css';
 
 type Mode = 'invest' | 'redeem';
+type PageMode = Mode | 'plan';
 
 /** /dashboard/invest/{id}/: invest an amount from the wallet of the fund's currency, or redeem units. */
 export function InvestPage({ id }: { id: string }) {
   const { t } = useTranslation(['funds', 'errors']);
   const fund = useFund(id);
-  const [mode, setMode] = useState<Mode>('invest');
+  const [mode, setMode] = useState<PageMode>('invest');
   if (fund.isPending || fund.isError) {
     return <FundReadState fund={fund} title={t('invest.title')} />;
   }
@@ -55,17 +57,20 @@ export function InvestPage({ id }: { id: string }) {
           </Button>
         }
       />
-      <SegmentedControl<Mode>
+      <SegmentedControl<PageMode>
         label={t('invest.mode')}
         options={[
           { value: 'invest', label: t('invest.invest') },
           { value: 'redeem', label: t('invest.redeem') },
+          { value: 'plan', label: t('plans.investRegularly') },
         ]}
         value={mode}
         onValueChange={setMode}
       />
       <HoldingLine fund={fund.data} />
-      {mode === 'invest' ? (
+      {mode === 'plan' ? (
+        <PlanForm key="plan" fund={fund.data} />
+      ) : mode === 'invest' ? (
         <InvestForm key="invest" fund={fund.data} />
       ) : (
         <RedeemForm key="redeem" fund={fund.data} />

@@ -1,31 +1,72 @@
 import { expect, test } from '@playwright/test';
 import { OWN_SESSION, PROTECTED_ROUTES, PUBLIC_ROUTES, signIn } from './support.ts';
 
+/**
+ * Routes in groups of at most `size`: one journey visits a group in one page, each route a full load, so a journey
+ * no longer pays for a browser context, a session and a cold cache per route. Each check names its route and is
+ * soft, so a failing route does not hide the next ones.
+ */
+function groups<T>(routes: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < routes.length; start += size) {
+    result.push(routes.slice(start, start + size));
+  }
+  return result;
+}
+
+/** Generous time for a journey visiting `count` routes on a shared machine. */
+function timeFor(count: number): number {
+  return 30_000 + count * 20_000;
+}
+
 test.describe('route table: public routes', () => {
-  for (const route of PUBLIC_ROUTES) {
-    test(`${route.path} renders its page`, async ({ page }) => {
-      const errors: string[] = [];
+  for (const routes of groups(PUBLIC_ROUTES, 5)) {
+    test(`${routes.map((route) => route.path).join(', ')} render their pages`, async ({ page }) => {
+      test.setTimeout(timeFor(routes.length));
+      let errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-      expect(errors).toEqual([]);
+      for (const route of routes) {
+        errors = [];
+        await page.goto(route.path);
+        await expect
+          .soft(
+            page.getByRole('heading', { level: 1, name: route.heading }),
+            `${route.path} shows its heading`,
+          )
+          .toBeVisible();
+        expect.soft(errors, `${route.path} throws no error`).toEqual([]);
+      }
     });
   }
 });
 
 test.describe('route table: protected routes, signed out', () => {
-  for (const route of PROTECTED_ROUTES) {
-    test(`${route.path} sends a visitor to /login with the redirect`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page).toHaveURL(/\/login\?redirect=/);
-      // The attempted location, with its search parameters as the route validated them (defaults filled in).
-      const redirect = new URL(page.url()).searchParams.get('redirect') ?? '';
-      const attempted = new URL(route.path, 'http://x');
-      expect(new URL(redirect, 'http://x').pathname).toBe(attempted.pathname);
-      for (const [key, value] of attempted.searchParams) {
-        expect(new URL(redirect, 'http://x').searchParams.get(key)).toBe(value);
+  for (const routes of groups(PROTECTED_ROUTES, 5)) {
+    test(`${routes.map((route) => route.path).join(', ')} send a visitor to /login with the redirect`, async ({
+      page,
+    }) => {
+      test.setTimeout(timeFor(routes.length));
+      for (const route of routes) {
+        await page.goto(route.path);
+        await expect(page, `${route.path} goes to /login`).toHaveURL(/\/login\?redirect=/);
+        // The attempted location, with its search parameters as the route validated them (defaults filled in).
+        const redirect = new URL(page.url()).searchParams.get('redirect') ?? '';
+        const attempted = new URL(route.path, 'http://x');
+        expect
+          .soft(new URL(redirect, 'http://x').pathname, `${route.path}: the redirect's path`)
+          .toBe(attempted.pathname);
+        for (const [key, value] of attempted.searchParams) {
+          expect
+            .soft(new URL(redirect, 'http://x').searchParams.get(key), `${route.path}: the redirect's ${key}`)
+            .toBe(value);
+        }
+        await expect
+          .soft(
+            page.getByRole('heading', { level: 1, name: /Sign in to Tessera/ }),
+            `${route.path}: the sign-in page`,
+          )
+          .toBeVisible();
       }
-      await expect(page.getByRole('heading', { level: 1, name: /Sign in to Tessera/ })).toBeVisible();
     });
   }
 });
@@ -33,10 +74,20 @@ test.describe('route table: protected routes, signed out', () => {
 test.describe('route table: protected routes, signed in', () => {
   test.use(OWN_SESSION);
 
-  for (const route of PROTECTED_ROUTES) {
-    test(`${route.path} renders for a signed-in customer`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+  for (const routes of groups(PROTECTED_ROUTES, 5)) {
+    test(`${routes.map((route) => route.path).join(', ')} render for a signed-in customer`, async ({
+      page,
+    }) => {
+      test.setTimeout(timeFor(routes.length));
+      for (const route of routes) {
+        await page.goto(route.path);
+        await expect
+          .soft(
+            page.getByRole('heading', { level: 1, name: route.heading }),
+            `${route.path} shows its heading`,
+          )
+          .toBeVisible();
+      }
     });
   }
 

@@ -14,8 +14,8 @@ import { publicOrigin } from './modules/seo/seo.routes.ts';
 import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedback.repository.ts';
 import type { HelpDatabase } from './tables.ts';
 
-/** Articles in the content (per language) that are published: the other 9 wait for their feature. */
-const PUBLISHED_ARTICLES = 40;
+/** Articles in the content (per language) that are published: the other 7 wait for their feature. */
+const PUBLISHED_ARTICLES = 42;
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://bank.example' });
 
@@ -57,10 +57,11 @@ describeEachDatabase('help service', ({ createDatabase }) => {
   it('lists the categories of a language with their article counts', async () => {
     const { status, body } = await get<HelpCategoriesResponse>('/api/help/categories?lang=fr');
     expect(status).toBe(200);
-    // Categories whose articles all wait for their feature (funds, tokenized assets, ledger API) are not listed;
+    // Categories whose articles all wait for their feature (ledger API) are not listed;
     // identity verification has article 202 (the levels) since onboarding, account settings article 1206 (personal
-    // information) since issue #20, help and support article 1302 (live assist) since issue #18.
-    expect(body.categories.map((category) => category.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 11, 12, 13]);
+    // information) since issue #20, help and support article 1302 (live assist) since issue #18,
+    // tokenized assets (901, 902) since issue #21.
+    expect(body.categories.map((category) => category.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13]);
     expect(body.categories[0]).toMatchObject({
       id: 1,
       slug: 'premiers-pas',
@@ -263,8 +264,8 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     expect(locations).toContain(
       'https://bank.example/help/article/4/retraits-et-virements/401/comment-effectuer-un-retrait/?lng=fr',
     );
-    // The public pages, 10 categories and the published articles, each in two languages.
-    expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 10 + PUBLISHED_ARTICLES) * 2);
+    // The public pages, 12 categories and the published articles, each in two languages.
+    expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 12 + PUBLISHED_ARTICLES) * 2);
     expect(locations.filter((location) => /\/(801|1301)\//.test(location!))).toEqual([]);
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /dashboard/');

@@ -7,6 +7,8 @@ import { useFund } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
 import { FundReadState } from './fund-read-state.tsx';
 import { NavChart } from './nav-chart.tsx';
+import { TokensIssuerSection } from './tokens-issuer.tsx';
+import { TokensHolderPanel } from './tokens-transfer.tsx';
 import '#/shared/markets/markets.css';
 import './funds.css';
 
@@ -143,6 +145,8 @@ function FundView({ fund }: { fund: FundDetail }) {
           ]}
         />
       </Card>
+      <TokensHolderPanel fund={fund} />
+      <TokensIssuerSection fund={fund} />
     </div>
   );
 }

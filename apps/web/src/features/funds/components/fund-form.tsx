@@ -15,6 +15,7 @@ import { formatProduct } from '#/shared/markets/market-format.ts';
 import { createFund, fundsKeys, updateFund, useFundsCall } from '../api/funds-api.ts';
 import {
   compositionProblem,
+  decimalInput,
   feeProblem,
   hundredthsText,
   weightProblem,
@@ -93,8 +94,11 @@ export function FundForm({ fund }: { fund?: FundDetail }) {
   const body = () => ({
     name: values.name.trim(),
     description: values.description.trim(),
-    managementFeePercent: values.fee.trim(),
-    components: values.rows.map((row) => ({ productId: row.productId.trim(), weight: row.weight.trim() })),
+    managementFeePercent: decimalInput(values.fee),
+    components: values.rows.map((row) => ({
+      productId: row.productId.trim(),
+      weight: decimalInput(row.weight),
+    })),
   });
   const compositionChanged = () =>
     fund === undefined ||
@@ -177,10 +181,10 @@ export function FundForm({ fund }: { fund?: FundDetail }) {
       </label>
       <TextField
         label={t('form.fee')}
-        hint={t('form.feeHint', { max: FUND_FEE_PERCENT_MAX })}
+        hint={t('form.feeHint', { max: format.number(FUND_FEE_PERCENT_MAX) })}
         value={values.fee}
         onChange={(event) => change({ fee: event.target.value })}
-        error={shown.fee ? t(shown.fee, { max: FUND_FEE_PERCENT_MAX }) : undefined}
+        error={shown.fee ? t(shown.fee, { max: format.number(FUND_FEE_PERCENT_MAX) }) : undefined}
         inputMode="decimal"
         suffix="%"
         required

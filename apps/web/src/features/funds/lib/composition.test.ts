@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compositionProblem,
+  decimalInput,
   feeProblem,
   hundredthsText,
   weightProblem,
@@ -41,5 +42,18 @@ describe('fund composition rows', () => {
     expect(feeProblem('2.51')).toBe('form.feeInvalid');
     expect(feeProblem('0.75')).toBeNull();
     expect(feeProblem('')).toBe('form.feeRequired');
+  });
+
+  it('reads a decimal comma as French customers type it, for weights and the fee', () => {
+    expect(decimalInput(' 0,5 ')).toBe('0.5');
+    expect(feeProblem('0,5')).toBeNull();
+    expect(feeProblem('2,51')).toBe('form.feeInvalid');
+    expect(weightProblem('33,34')).toBeNull();
+    const rows = [
+      { productId: 'A', weight: '66,66' },
+      { productId: 'B', weight: '33,34' },
+    ];
+    expect(weightSumHundredths(rows)).toBe(10_000n);
+    expect(compositionProblem(rows)).toBeNull();
   });
 });

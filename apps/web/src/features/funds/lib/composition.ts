@@ -11,6 +11,11 @@ import {
   weightHundredths,
 } from '@tessera/contracts';
 
+/** A number as typed, as the contract takes it: trimmed, a decimal comma (as French writes it) read as a point. */
+export function decimalInput(text: string): string {
+  return text.trim().replace(',', '.');
+}
+
 export interface CompositionRow {
   readonly productId: string;
   readonly weight: string;
@@ -19,7 +24,7 @@ export interface CompositionRow {
 /** The sum of the valid weights in hundredths of a percent (a weight that is not a percent counts as 0). */
 export function weightSumHundredths(rows: readonly CompositionRow[]): bigint {
   return rows.reduce((sum, row) => {
-    const value = weightHundredths(row.weight.trim());
+    const value = weightHundredths(decimalInput(row.weight));
     return value > 0n ? sum + value : sum;
   }, 0n);
 }
@@ -36,7 +41,7 @@ export function weightProblem(weight: string): string | null {
   if (weight.trim() === '') {
     return 'form.weightRequired';
   }
-  return fundWeightSchema.safeParse(weight.trim()).success ? null : 'form.weightInvalid';
+  return fundWeightSchema.safeParse(decimalInput(weight)).success ? null : 'form.weightInvalid';
 }
 
 /** The problem of the fee, or null. */
@@ -44,7 +49,7 @@ export function feeProblem(fee: string): string | null {
   if (fee.trim() === '') {
     return 'form.feeRequired';
   }
-  return fundFeePercentSchema.safeParse(fee.trim()).success ? null : 'form.feeInvalid';
+  return fundFeePercentSchema.safeParse(decimalInput(fee)).success ? null : 'form.feeInvalid';
 }
 
 /** The problem of the composition as a whole (count, duplicates, the sum of exactly 100), or null. */

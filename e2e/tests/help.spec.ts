@@ -109,7 +109,7 @@ test.describe('help centre navigation', () => {
     page,
     request,
   }) => {
-    // 801 (funds) and 1301 (assistant) are written but wait for their feature (services/help/README.md).
+    // 801 (funds) is written but waits for its feature (services/help/README.md).
     const unpublished =
       '/help/article/8/funds-and-automated-investing/801/curated-and-community-funds-explained/';
     expect((await request.get(unpublished)).status()).toBe(404);
@@ -125,7 +125,6 @@ test.describe('help centre navigation', () => {
     await expect(page.getByRole('link', { name: 'Curated and community funds explained' })).toHaveCount(0);
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).not.toContain('/801/');
-    expect(sitemap).not.toContain('/1301/');
     // Article 401 sends the reader where withdrawals are: Settings → Withdrawal.
     await page.goto('/help/article/4/withdrawals-and-transfers/401/how-to-withdraw-money/');
     await expect(

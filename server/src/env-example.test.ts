@@ -3,6 +3,7 @@ import { loadConfig, objectStoreEnvSchema, platformEnvSchema } from '@tessera/pl
 import { describe, expect, it } from 'vitest';
 // The services' own config sections; not exported by their packages, read here only to check the example.
 import { assistEnvSchema } from '../../services/assist/src/settings.ts';
+import { assistantEnvSchema } from '../../services/assistant/src/settings.ts';
 import { cashOperationsEnvSchema } from '../../services/cash-operations/src/settings.ts';
 import { identityEnvSchema } from '../../services/identity/src/settings.ts';
 import { ingestEnvSchema } from '../../services/ingest/src/settings.ts';
@@ -33,6 +34,7 @@ const schemaVariables = [
   ...Object.keys(userManagementEnvSchema.shape),
   ...Object.keys(ingestEnvSchema.shape),
   ...Object.keys(assistEnvSchema.shape),
+  ...Object.keys(assistantEnvSchema.shape),
   ...Object.keys(objectStoreEnvSchema.shape),
 ].sort();
 
@@ -58,6 +60,7 @@ describe('.env.example', () => {
       userManagement: userManagementEnvSchema,
       ingest: ingestEnvSchema,
       assist: assistEnvSchema,
+      assistant: assistantEnvSchema,
       objectStore: objectStoreEnvSchema,
     });
     const defaults = loadConfig({}, {});

@@ -4,6 +4,7 @@
  */
 import type { ServiceDefinition } from '@tessera/platform';
 import { assistService } from '@tessera/service-assist';
+import { assistantService } from '@tessera/service-assistant';
 import { cashOperationsService, processorSimulatorService } from '@tessera/service-cash-operations';
 import { helpService } from '@tessera/service-help';
 import { identityService } from '@tessera/service-identity';
@@ -33,4 +34,7 @@ export const services: readonly ServiceDefinition[] = [
   assistService,
   // Investments (issue #21) after trading and cash operations: its fund port and the customers' wallets.
   investmentsService,
+  // The assistant last: it reads through the others' clients (help, cash operations, trading, user management,
+  // live assist), found at request time.
+  assistantService,
 ];

@@ -4,6 +4,7 @@
  * customer's open orders.
  */
 import { z } from 'zod';
+import type { Order } from './trading.ts';
 
 /** POST /api/user-management/me/close: the customer's password, checked by the identity service. */
 export const closeAccountSchema = z
@@ -42,6 +43,11 @@ export interface WalletHoldingFunds {
 export interface TradingApi {
   /** How many of the customer's orders are open (accepted, working, partially filled). */
   openOrderCount(userId: string): Promise<number>;
+  /**
+   * Read only: the customer's latest orders, newest first, at most `limit` (1 to 20), as GET /orders gives them
+   * (the assistant's order status). Optional: test doubles omit it.
+   */
+  recentOrders?(userId: string, limit: number): Promise<readonly Order[]>;
 }
 
 /** `context.clients?.find(TRADING_CLIENT)`: trading's in-process API. */

@@ -4,6 +4,7 @@
  * tell the customer live that a wallet changed. Wallet balances stay in the ledger; nobody keeps a copy.
  */
 import type { WalletHoldingFunds } from './account-close.ts';
+import type { ActivityItem, Wallet } from './cash-operations.ts';
 
 /** A customer's current wallet of one asset, and the ledger account (bank tenant) that holds its balance. */
 export interface CurrentWalletRef {
@@ -40,6 +41,16 @@ export interface CashOperationsApi {
    * management refuses to close the account while any does). Optional: test doubles omit it.
    */
   walletsHoldingFunds?(userId: string): Promise<readonly WalletHoldingFunds[]>;
+  /**
+   * Read only: the customer's wallets as GET /wallets gives them (the assistant's balances). Optional: test doubles
+   * omit it.
+   */
+  listWallets?(userId: string): Promise<readonly Wallet[]>;
+  /**
+   * Read only: the customer's latest activity over all their wallets, newest first, at most `limit` (1 to 20), as
+   * the home page's summary lists it (the assistant's recent activity). Optional: test doubles omit it.
+   */
+  recentActivity?(userId: string, limit: number): Promise<readonly ActivityItem[]>;
 }
 
 /** What {@link CashOperationsApi.describeOperation} tells: kind, status and signed amount in the asset's scale. */

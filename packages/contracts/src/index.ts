@@ -29,3 +29,4 @@ export * from './live-assist.ts';
 export * from './usability-tests.ts';
 export * from './investments.ts';
 export * from './tokenized.ts';
+export * from './assistant.ts';

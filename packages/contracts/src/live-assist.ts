@@ -380,6 +380,16 @@ export interface AssistLiveSession {
   os: string;
   tabs: (AssistTabInfo & { connectedAt: string })[];
   agents: { agentId: string; name: string; peerId: string; joinedAt: string }[];
+  /** The customer asked the assistant for a person in this session (the latest request), or null. */
+  helpRequest: AssistLiveHelpRequest | null;
+}
+/** A customer's request for a person, as the console shows it: what the assistant passed on. */
+export interface AssistLiveHelpRequest {
+  /** The assistant's intent before the request (an AssistantIntent), or null at the start of a conversation. */
+  intent: string | null;
+  language: string;
+  transcript: { role: 'customer' | 'assistant'; text: string; at: string }[];
+  requestedAt: string;
 }
 export interface AssistLiveList {
   sessions: AssistLiveSession[];

@@ -7,6 +7,7 @@
  */
 import {
   activityQuerySchema,
+  assistantMessageRequestSchema,
   BANK_TENANT_ID,
   createBeneficiaryRequestSchema,
   createFundRequestSchema,
@@ -252,6 +253,10 @@ export const routeKnowledge: Readonly<Record<string, RouteKnowledge>> = {
   'POST /api/trading/alerts': {
     bodySchema: createPriceAlertRequestSchema,
     sampleBody: () => ({ productId: 'AAPL_cboe', condition: 'above', price: '100.00' }),
+  },
+  'POST /api/assistant/messages': {
+    bodySchema: assistantMessageRequestSchema,
+    sampleBody: () => ({ text: 'What is my balance?', language: 'en' }),
   },
   'POST /api/help/articles/:id/feedback': {
     sampleBody: () => ({ language: 'en', helpful: true, comment: 'clear' }),

@@ -6,7 +6,12 @@
  * (upgrade-router.ts), so the app's other websocket routes keep working on the same port.
  */
 import { Server as HttpServer } from 'node:http';
-import { ASSIST_MESSAGE_LIMIT, ASSIST_SOCKET_PATH, INGEST_SESSION_CLIENT } from '@tessera/contracts';
+import {
+  ASSIST_MESSAGE_LIMIT,
+  ASSIST_SOCKET_PATH,
+  type AssistHelpApi,
+  INGEST_SESSION_CLIENT,
+} from '@tessera/contracts';
 import {
   createObjectStore,
   defineService,
@@ -18,9 +23,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { migration as liveAssist } from '../migrations/0001-live-assist.ts';
+import { migration as helpRequestsTable } from '../migrations/0002-help-requests.ts';
+import { createHelpRequests, type HelpRequests } from './modules/help/help-requests.ts';
 import { createAgentTime } from './modules/live/agent-time.ts';
 import { createActionLog, WriteQueue } from './modules/live/audit.ts';
-import { createLiveHub } from './modules/live/hub.ts';
+import { createLiveHub, type LiveHub } from './modules/live/hub.ts';
 import { createAssistPeerServer, PEER_SOCKET_PATH } from './modules/peer/peer-server.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { routeUpgradesByPath } from './modules/upgrade-router.ts';
@@ -44,6 +51,20 @@ export interface AssistTestOptions {
 }
 
 const testOptions = new WeakMap<ServiceContext, AssistTestOptions>();
+/** The live hub of a context once its plugin has made it (the help requests check a session is live there). */
+const hubs = new WeakMap<ServiceContext, LiveHub>();
+/** The help requests of a context (ASSIST_CLIENT; the staff list shows them). */
+const helpRequestsOf = new WeakMap<ServiceContext, HelpRequests>();
+
+function helpRequestsFor(context: ServiceContext): HelpRequests {
+  let requests = helpRequestsOf.get(context);
+  if (!requests) {
+    const now = testOptions.get(context)?.now ?? (() => new Date());
+    requests = createHelpRequests(context.db as AssistDatabase, () => hubs.get(context), now);
+    helpRequestsOf.set(context, requests);
+  }
+  return requests;
+}
 
 export function configureAssistForTest(context: ServiceContext, options: AssistTestOptions): void {
   testOptions.set(context, options);
@@ -80,9 +101,19 @@ async function assistPlugin(app: FastifyInstance, { context }: ServicePluginOpti
     controlEventsPerSecond: settings.controlEventsPerSecond,
     ...(test?.reverifyIntervalMs === undefined ? {} : { reverifyIntervalMs: test.reverifyIntervalMs }),
   });
+  hubs.set(context, hub);
   const peer = createAssistPeerServer({ context, hub, key });
   await peer.routes(app);
-  await app.register(staffRoutes, { context, db, hub, actions, time, store, prefix: ASSIST_STAFF_PREFIX });
+  await app.register(staffRoutes, {
+    context,
+    db,
+    hub,
+    actions,
+    time,
+    store,
+    helpRequests: helpRequestsFor(context),
+    prefix: ASSIST_STAFF_PREFIX,
+  });
 
   let restore: (() => void) | undefined;
   app.addHook('onReady', async () => {
@@ -117,6 +148,10 @@ export const assistService = defineService({
   textGuard: true,
   migrations: {
     '0001-live-assist': liveAssist,
+    '0002-help-requests': helpRequestsTable,
   },
   plugin: assistPlugin,
+  /** ASSIST_CLIENT of @tessera/contracts: the assistant's requests for a person, tied to a live session. */
+  createClient: (context: ServiceContext): Promise<AssistHelpApi> =>
+    Promise.resolve({ requestHelp: (request) => helpRequestsFor(context).requestHelp(request) }),
 });

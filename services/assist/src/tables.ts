@@ -1,5 +1,12 @@
 /** The assist schema's tables as Kysely sees them (dates as Date, bigint as string). */
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+/** One line of a transcript the assistant passed on. */
+export interface AssistTranscriptLine {
+  role: 'customer' | 'assistant';
+  text: string;
+  at: string;
+}
 
 /** The schema this service owns. */
 export const ASSIST_SCHEMA = 'assist';
@@ -29,6 +36,15 @@ export interface AssistTables {
     kind: string;
     started_at: Date;
     ended_at: Date | null;
+  };
+  /** The latest request for a person of a session, made through the assistant (the transcript as JSON). */
+  help_requests: {
+    session_id: string;
+    customer_id: string;
+    language: string;
+    intent: string | null;
+    transcript: ColumnType<AssistTranscriptLine[], string, string>;
+    requested_at: Date;
   };
   recordings: {
     id: string;

@@ -1,1 +1,2 @@
-export {};
+/** @tessera/service-assistant: the customer assistant under /api/assistant. */
+export { assistantService, createAssistantService } from './service.ts';

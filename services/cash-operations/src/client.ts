@@ -6,10 +6,13 @@
 import { type CashOperationsApi, type CurrentWalletRef, isCashAssetCode } from '@tessera/contracts';
 import type { ServiceContext } from '@tessera/platform';
 import type { CashCore } from './modules/accounts/cash-core.ts';
+import { listActivity, syncWalletFromLedger } from './modules/activity/activity.service.ts';
 import { findOperationRows } from './modules/activity/operations.repository.ts';
-import { findCurrentWallet } from './modules/wallets/wallets.repository.ts';
+import { findCurrentWallet, listWallets } from './modules/wallets/wallets.repository.ts';
 import { ensureCurrentWallet, listCustomerWallets } from './modules/wallets/wallets.service.ts';
 
+/** The most activity items `recentActivity` gives. */
+const RECENT_ACTIVITY_MAX = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The client over a core built on first use. */
@@ -62,6 +65,27 @@ export function createCashOperationsApi(core: () => CashCore): CashOperationsApi
           pending: nonZero(wallet.balance.pendingIncoming) || nonZero(wallet.balance.pendingOutgoing),
         }))
         .filter((wallet) => nonZero(wallet.posted) || wallet.pending);
+    },
+    // The assistant (read only): what GET /wallets and the summary's latest activity show.
+    async listWallets(userId) {
+      return UUID.test(userId) ? listCustomerWallets(core(), userId) : [];
+    },
+    async recentActivity(userId, limit) {
+      if (!UUID.test(userId)) {
+        return [];
+      }
+      const rows = await listWallets(core().db, userId);
+      for (const row of rows) {
+        // Movements other services made (trades, funds) become items when read, as GET /summary does.
+        await syncWalletFromLedger(core(), row);
+      }
+      const bounded = Math.min(Math.max(Math.trunc(limit), 1), RECENT_ACTIVITY_MAX);
+      const page = await listActivity(
+        core(),
+        rows.map((row) => row.id),
+        { limit: bounded },
+      );
+      return page.items;
     },
   };
 }

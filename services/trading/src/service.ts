@@ -27,6 +27,9 @@ import {
   type TradingRuntimeOptions,
 } from './modules/runtime/trading-runtime.ts';
 
+/** The most orders `recentOrders` gives. */
+const RECENT_ORDERS_MAX = 20;
+
 /** Builds the service definition; tests pass a clock and timer settings. */
 export function defineTradingService(
   options: TradingRuntimeOptions & { onStart?: (runtime: TradingRuntime) => void } = {},
@@ -62,6 +65,12 @@ export function defineTradingService(
           .where('status', 'in', [...OPEN_STATUSES])
           .executeTakeFirst();
         return Number(row?.count ?? 0);
+      },
+      // The assistant (read only): the latest orders as GET /orders gives them.
+      async recentOrders(userId, limit) {
+        const bounded = Math.min(Math.max(Math.trunc(limit), 1), RECENT_ORDERS_MAX);
+        const page = await (await runtime).orders.list(userId, { status: 'all', limit: bounded });
+        return page.items;
       },
     }),
     async plugin(app, { context }) {

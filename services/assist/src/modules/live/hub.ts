@@ -834,8 +834,8 @@ export function createLiveHub({
     close(): void {
       clearInterval(reverifyTimer);
     },
-    /** The sessions with a connected tab, and their joined agents. */
-    live(): AssistLiveSession[] {
+    /** The sessions with a connected tab, and their joined agents (help requests are the staff route's). */
+    live(): Omit<AssistLiveSession, 'helpRequest'>[] {
       return [...sessions.values()]
         .filter((session) => session.tabs.size > 0)
         .map((session) => ({

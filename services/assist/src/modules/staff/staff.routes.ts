@@ -43,6 +43,7 @@ import {
 import type { AssistDatabase } from '../../tables.ts';
 import type { ActionLog } from '../live/audit.ts';
 import type { AgentTime } from '../live/agent-time.ts';
+import type { HelpRequests } from '../help/help-requests.ts';
 import { agentIdOf, ASSIST_GROUPS, type LiveHub } from '../live/hub.ts';
 
 const reasonHeaders = documentOnly(staffReasonHeadersSchema);
@@ -84,6 +85,16 @@ const liveSchema = z.object({
       agents: z.array(
         z.object({ agentId: z.string(), name: z.string(), peerId: z.string(), joinedAt: z.string() }),
       ),
+      helpRequest: z
+        .object({
+          intent: z.string().nullable(),
+          language: z.string(),
+          transcript: z.array(
+            z.object({ role: z.enum(['customer', 'assistant']), text: z.string(), at: z.string() }),
+          ),
+          requestedAt: z.string(),
+        })
+        .nullable(),
     }),
   ),
 });
@@ -126,6 +137,7 @@ export interface StaffRoutesOptions {
   readonly actions: ActionLog;
   readonly time: AgentTime;
   readonly store: ObjectStore;
+  readonly helpRequests: HelpRequests;
 }
 
 function csvField(value: string | number): string {
@@ -137,7 +149,7 @@ function csvField(value: string | number): string {
 
 export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
   app,
-  { context, db, hub, actions, time, store },
+  { context, db, hub, actions, time, store, helpRequests },
 ) => {
   const auditLog: StaffAuditLog = {
     async record(entry) {
@@ -206,7 +218,14 @@ export const staffRoutes: ServiceRoutes<StaffRoutesOptions> = async (
     },
     async (request) => {
       await audited(request, ASSIST_AUDIT_ACTIONS.live, null);
-      return { sessions: hub.live() };
+      const sessions = hub.live();
+      const requests = await helpRequests.forSessions(sessions.map((session) => session.sessionId));
+      return {
+        sessions: sessions.map((session) => ({
+          ...session,
+          helpRequest: requests.get(session.sessionId) ?? null,
+        })),
+      };
     },
   );
 

@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'account-close',
   'legal',
   'access',
+  'assistant',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -139,6 +139,17 @@ function firstInteraction(router: NavigationSource, prerenderedPath: string): Pr
   });
 }
 
+/** The tracker once it runs with live assist (this page's only one), for {@link liveAssistSessionId}. */
+let assistedTracker: Tracker | null = null;
+
+/**
+ * The tracker's session while it runs and carries live assist (the assistant ties a request for a person to it, so
+ * an agent can join this tab), or null: tracker refused (Do Not Track...), not loaded yet, or no live assist.
+ */
+export function liveAssistSessionId(): string | null {
+  return assistedTracker?.state === 'active' ? assistedTracker.sessionID : null;
+}
+
 /** The web app's side of session tracking: {@link SessionTracking.start} once the router exists. */
 export interface SessionTracking {
   /** Loads and starts the tracker when the page allows it (see the module comment). */
@@ -229,6 +240,7 @@ export function createSessionTracking(config: RuntimeConfig, auth: AuthAdapter):
     if (!assist) {
       return;
     }
+    assistedTracker = started;
     void loadAssist()
       .then(({ startAssist }) => startAssist(started, assist))
       .catch((error: unknown) => {

@@ -10,6 +10,7 @@ import { AgentCall, MediaUnavailableError } from './agent-call.ts';
 import { AgentRecorder, RecordingSourceError } from './agent-recorder.ts';
 import { uploadRecording } from './assist-api.ts';
 import { CallPanel } from './call-panel.tsx';
+import { HelpRequestCard } from './help-request-card.tsx';
 import { LiveAssist, type LiveAssistState } from './live-assist.ts';
 import { LiveMirror, type MirrorActions, type MirrorMode } from './live-mirror.tsx';
 import { RecordingsList } from './recordings-list.tsx';
@@ -265,6 +266,7 @@ function LiveSession({
             <p className="support-muted">{t('live.masked')}</p>
           </div>
           <aside className="assist-side" aria-label={t('live.actions')}>
+            <HelpRequestCard sessionId={sessionId} reference={reference} />
             <CallPanel
               state={state.call}
               notice={state.callNotice}

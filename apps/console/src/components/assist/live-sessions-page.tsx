@@ -7,6 +7,7 @@ import { dateTimeFormat } from '../support/support-api.ts';
 import { pathOf } from '../replay/replay-events.ts';
 import { ReferenceForm } from '../support/support-parts.tsx';
 import { assistErrorKey, liveSessionsQueryOptions } from './assist-api.ts';
+import { HelpRequestBadge } from './help-request-card.tsx';
 import './assist.css';
 
 /**
@@ -97,6 +98,7 @@ function LiveSessionsList({ reference }: { reference: string }) {
                     <span className="support-muted">
                       {t('list.since', { time: date.format(new Date(row.startedAt)) })}
                     </span>
+                    {row.helpRequest ? <HelpRequestBadge request={row.helpRequest} /> : null}
                   </span>
                 ),
               },

@@ -3,8 +3,8 @@ import { Card } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 
 /**
- * "Still need help?": where to turn when the articles do not answer. Tessera has no support desk or assistant yet
- * (their articles are unpublished), so it points to the imprint, which says who runs this installation.
+ * "Still need help?": where to turn when the articles do not answer: the assistant (signed in), which hands over to a
+ * support agent, and the imprint, which says who runs this installation.
  */
 export function ContactCard() {
   const { t } = useTranslation('help');

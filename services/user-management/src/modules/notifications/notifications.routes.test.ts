@@ -7,6 +7,7 @@ import {
   BANK_TENANT_ID,
   CASH_OPERATIONS_CLIENT,
   type NotificationList,
+  INVESTMENTS_PLAN_TOPIC,
   TRADING_TOPICS,
 } from '@tessera/contracts';
 import { USER_MANAGEMENT_CUSTOMER_TOPIC } from '../kyc/kyc-notifier.ts';
@@ -175,6 +176,29 @@ describeEachDatabase('notifications', ({ createDatabase }) => {
       .toEqual([
         ['kyc.decision', { status: 'approved', level: 2 }],
         ['order.filled', { productId: 'AAPL_cboe', side: 'buy', quantity: '2' }],
+      ]);
+  });
+
+  it("tells a plan's skipped run once, however often the event is heard, and nothing for a run that went through", async () => {
+    const ana = await t.customer('ana5@example.com', 'Ana');
+    const events = t.composed.contextOf('user-management').events;
+    const run = {
+      userId: ana.userId,
+      planId: crypto.randomUUID(),
+      dueDate: '2026-11-27',
+      status: 'skipped',
+      amount: '50.00',
+      currency: 'EUR',
+      reason: 'INVESTMENTS_INSUFFICIENT_FUNDS',
+    };
+    for (let heard = 0; heard < 2; heard += 1) {
+      await events.publish(INVESTMENTS_PLAN_TOPIC, run);
+      await events.publish(INVESTMENTS_PLAN_TOPIC, { ...run, dueDate: '2026-12-27', status: 'done' });
+    }
+    await expect
+      .poll(async () => (await list(ana.token)).items.map((item) => [item.type, item.params]))
+      .toEqual([
+        ['plan.skipped', { amount: '50.00', asset: 'EUR', planId: run.planId, dueDate: '2026-11-27' }],
       ]);
   });
 

@@ -273,6 +273,8 @@ export interface InvestPreview {
   readonly managementFeePercent: string;
   readonly annualFeeEstimate: string;
   readonly trades: readonly FundTrade[];
+  /** The instruments to buy whose market is closed now: investing is refused until they open (empty: none). */
+  readonly closedMarkets: readonly FundClosedMarket[];
 }
 
 /** `POST /funds/:fundId/redeem/preview` answer. */
@@ -282,6 +284,14 @@ export interface RedeemPreview {
   readonly nav: string;
   readonly estimatedAmount: string;
   readonly trades: readonly FundTrade[];
+  /** The instruments to sell whose market is closed now: redeeming is refused until they open (empty: none). */
+  readonly closedMarkets: readonly FundClosedMarket[];
+}
+
+/** An instrument whose market is closed now, and when it opens next (null: not known). */
+export interface FundClosedMarket {
+  readonly productId: string;
+  readonly nextOpenAt: string | null;
 }
 
 /**
@@ -370,6 +380,8 @@ export interface FundTradingApi {
   referencePrice(productId: string): Promise<string | null>;
   /** The instrument as a fund's composition needs it: null when unknown; its quote currency; tradable or not. */
   instrument(productId: string): Promise<{ readonly currency: string; readonly tradable: boolean } | null>;
+  /** Whether the instrument's market is open now, and when it opens next (null: not a tradable instrument). */
+  marketState(productId: string): Promise<PlanMarketState | null>;
 }
 
 export const FUND_TRADING_CLIENT: { readonly service: 'trading'; readonly __client?: FundTradingApi } = {
@@ -572,6 +584,7 @@ export const INVESTMENTS_ERROR_CODES = [
   'INVESTMENTS_IDEMPOTENCY_KEY_REUSED',
   'INVESTMENTS_OPERATION_IN_PROGRESS',
   'INVESTMENTS_TRADING_UNAVAILABLE',
+  'INVESTMENTS_MARKET_CLOSED',
   // Plans (automated investments)
   'INVESTMENTS_PLAN_NOT_FOUND',
   'INVESTMENTS_PLAN_LIMIT',

@@ -90,3 +90,8 @@ export const TradingUnavailableError = defineError(
   503,
   'Funds cannot trade right now: try again later.',
 );
+export const MarketClosedError = defineError(
+  'INVESTMENTS_MARKET_CLOSED',
+  409,
+  'The market of an instrument the fund would trade is closed: nothing was taken; try again once it opens.',
+);

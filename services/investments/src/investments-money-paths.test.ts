@@ -10,6 +10,8 @@ import {
   type FundHolding,
   type FundOperation,
   FUND_OPERATION_LEASE_MS,
+  type InvestPreview,
+  type RedeemPreview,
 } from '@tessera/contracts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
@@ -102,6 +104,18 @@ describeEachDatabase('investments: money paths through the ledger', ({ createDat
     expect(navTimesUnits <= netAssets).toBe(true);
     expect(netAssets - navTimesUnits < state.units).toBe(true);
 
+    // The holder's side: the holding's value is units x NAV cut to the cent; as the only holder, it is the net
+    // assets (cut to the cent) or one cent less, never more.
+    const holdings = (await fixture.call(investor, 'GET', '/holdings')).json<{ items: FundHolding[] }>()
+      .items;
+    expect(holdings.map((holding) => [holding.units, holding.nav])).toEqual([
+      [operation.units, formatFixed(state.nav, 6)],
+    ]);
+    const value = cents(holdings[0]!.value);
+    expect(value).toBe((parseFixed(holdings[0]!.units, 6) * state.nav) / 10n ** 10n);
+    const netAssetsCents = state.valuation.netAssets / 10n ** 6n;
+    expect(value <= netAssetsCents && netAssetsCents - value <= 1n).toBe(true);
+
     const page = (await fixture.call(investor, 'GET', `/funds/${fundId}`)).json<FundDetail>();
     expect(page.components.map((c) => [c.productId, c.targetWeight, c.actualWeight])).toEqual([
       ['SAP_xetra', '50.00', '50.00'],
@@ -179,6 +193,45 @@ describeEachDatabase('investments: money paths through the ledger', ({ createDat
     fixture.venue.before = () => null;
     const holdings = (await fixture.call(investor, 'GET', '/holdings')).json<{ items: FundHolding[] }>();
     expect(holdings.items[0]?.units).toBe(minted.units);
+  });
+
+  it('a closed market: both previews say so, and invest and redeem are refused before anything moves', async () => {
+    const investor = await fixture.customer(2, '100.00');
+    const minted = (await investAs(investor, '50.00')).json<FundOperation>();
+    expect(minted.status).toBe('minted');
+    const opens = '2026-11-30T08:00:00.000Z';
+    fixture.venue.closed.set('SIE_xetra', opens);
+    try {
+      const investPreview = await fixture.call(investor, 'POST', `/funds/${fundId}/invest/preview`, {
+        amount: '20.00',
+      });
+      expect(investPreview.statusCode, investPreview.body).toBe(200);
+      expect(investPreview.json<InvestPreview>().closedMarkets).toEqual([
+        { productId: 'SIE_xetra', nextOpenAt: opens },
+      ]);
+      const refused = await investAs(investor, '20.00');
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'INVESTMENTS_MARKET_CLOSED', details: { productId: 'SIE_xetra', nextOpenAt: opens } },
+      });
+      expect(await fixture.walletBalance(investor)).toBe('50.00');
+
+      const redeemPreview = await fixture.call(investor, 'POST', `/funds/${fundId}/redeem/preview`, {
+        units: 'all',
+      });
+      expect(redeemPreview.json<RedeemPreview>().closedMarkets).toEqual([
+        { productId: 'SIE_xetra', nextOpenAt: opens },
+      ]);
+      const kept = await redeemAs(investor, 'all');
+      expect(kept.statusCode, kept.body).toBe(409);
+      expect(kept.json()).toMatchObject({ error: { code: 'INVESTMENTS_MARKET_CLOSED' } });
+      const holdings = (await fixture.call(investor, 'GET', '/holdings')).json<{ items: FundHolding[] }>();
+      expect(holdings.items.find((holding) => holding.fundId === fundId)?.units).toBe(minted.units);
+    } finally {
+      fixture.venue.closed.clear();
+    }
+    const open = await fixture.call(investor, 'POST', `/funds/${fundId}/invest/preview`, { amount: '20.00' });
+    expect(open.json<InvestPreview>().closedMarkets).toEqual([]);
   });
 
   it('a retry with the same key answers the first operation; the same key with another body is refused', async () => {

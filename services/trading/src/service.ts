@@ -13,6 +13,7 @@ import { defineService, websocketSupport } from '@tessera/platform';
 import { createTrading } from '../migrations/0001-trading.ts';
 import { outboxRowsNameTheirOrder } from '../migrations/0002-outbox-rows-name-their-order.ts';
 import { ordersHoldTheirUnions } from '../migrations/0003-orders-hold-their-unions.ts';
+import { fundPools } from '../migrations/0004-fund-pools.ts';
 import { createFundTrading } from './modules/funds/fund-trading.ts';
 import { createPlanTrading } from './modules/funds/plan-trading.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
@@ -47,6 +48,7 @@ export function defineTradingService(
       '0001-trading': createTrading,
       '0002-outbox-rows-name-their-order': outboxRowsNameTheirOrder,
       '0003-orders-hold-their-unions': ordersHoldTheirUnions,
+      '0004-fund-pools': fundPools,
     },
     /**
      * TRADING_CLIENT of @tessera/contracts: user management counts open orders before closing an account; and

@@ -24,6 +24,7 @@ import {
   type FundOperation,
   type FundOrderResult,
   FUND_UNITS_SCALE,
+  type FundClosedMarket,
   type InvestPreview,
   type RedeemPreview,
   uuidv7,
@@ -35,6 +36,7 @@ import {
   IdempotencyKeyReusedError,
   InsufficientFundsError,
   InsufficientUnitsError,
+  MarketClosedError,
   NoPriceError,
   NoWalletError,
 } from '../errors.ts';
@@ -209,6 +211,42 @@ function subscriptionPlan(fund: FundRecord, amountMinor: bigint): OperationPlan 
   };
 }
 
+/**
+ * The instruments among `productIds` whose market is closed now (the trading engine's sessions). An order on a
+ * closed market is refused, so the previews say so and invest and redeem are refused before anything moves.
+ */
+export async function closedMarketsOf(
+  core: InvestmentsCore,
+  productIds: readonly string[],
+): Promise<FundClosedMarket[]> {
+  const port = core.findTrading() as Partial<Pick<FundTradingMarkets, 'marketState'>> | null;
+  if (port === null || typeof port.marketState !== 'function') {
+    return [];
+  }
+  const closed: FundClosedMarket[] = [];
+  for (const productId of productIds) {
+    const market = await port.marketState(productId);
+    if (market !== null && !market.open) {
+      closed.push({ productId, nextOpenAt: market.nextOpenAt });
+    }
+  }
+  return closed;
+}
+
+type FundTradingMarkets = ReturnType<InvestmentsCore['trading']>;
+
+/** Refuses with INVESTMENTS_MARKET_CLOSED (the first closed market, and when it opens) when one is closed. */
+async function requireOpenMarkets(core: InvestmentsCore, productIds: readonly string[]): Promise<void> {
+  const [closed] = await closedMarketsOf(core, productIds);
+  if (closed !== undefined) {
+    throw new MarketClosedError(undefined, { productId: closed.productId, nextOpenAt: closed.nextOpenAt });
+  }
+}
+
+/** The instruments a subscription buys (a weight that buys nothing at this amount trades nothing). */
+const boughtProducts = (plan: OperationPlan): string[] =>
+  plan.orders.filter((order) => parseFixed(order.notional!, CASH_SCALE) > 0n).map((order) => order.productId);
+
 /** POST /funds/:fundId/invest/preview. */
 export async function investPreview(
   core: InvestmentsCore,
@@ -234,6 +272,7 @@ export async function investPreview(
       side: 'buy',
       notional: order.notional!,
     })),
+    closedMarkets: await closedMarketsOf(core, boughtProducts(plan)),
   };
 }
 
@@ -254,6 +293,7 @@ export async function invest(
   }
   await core.requireVerified(userId, { legal: true });
   core.trading();
+  await requireOpenMarkets(core, boughtProducts(subscriptionPlan(fund, amountMinor)));
   const wallet = await core.cash.currentWallet(userId, fund.currency);
   if (wallet === null) {
     throw new NoWalletError(undefined, { currency: fund.currency });
@@ -293,6 +333,10 @@ async function availableUnits(core: InvestmentsCore, fund: FundRecord, userId: s
   return available === null ? 0n : parseFixed(available, FUND_UNITS_SCALE);
 }
 
+/** The instruments the pool holds (a redemption sells a share of each). */
+const heldProducts = (quantities: ReadonlyMap<string, string>): string[] =>
+  [...quantities.entries()].filter(([, quantity]) => parseFixed(quantity, 18, 'down') > 0n).map(([id]) => id);
+
 /** POST /funds/:fundId/redeem/preview. */
 export async function redeemPreview(
   core: InvestmentsCore,
@@ -309,6 +353,7 @@ export async function redeemPreview(
   const state = await core.serial(fund.id, () => fundState(core, fund));
   const value = valueOfUnits(unitsMicro, state.nav);
   return {
+    closedMarkets: await closedMarketsOf(core, heldProducts(state.quantities)),
     fundId: fund.id,
     units: units(unitsMicro),
     nav: formatFixed(state.nav, FUND_NAV_SCALE),
@@ -350,6 +395,8 @@ export async function redeem(
   }
   await core.requireVerified(userId, { legal: true });
   core.trading();
+  const { quantities } = await core.serial(fund.id, () => fundState(core, fund));
+  await requireOpenMarkets(core, heldProducts(quantities));
   const wallet = await core.cash.currentWallet(userId, fund.currency, { create: true });
   if (wallet === null) {
     throw new NoWalletError(undefined, { currency: fund.currency });

@@ -25,6 +25,8 @@ export type Fault = 'reject' | 'throw-before' | 'throw-after' | 'hang' | null;
 
 export class TestVenue implements FundTradingApi {
   readonly prices = new Map<string, string>();
+  /** Products whose market is closed now, with when it opens next: their orders are refused as the engine does. */
+  readonly closed = new Map<string, string | null>();
   readonly calls: Array<{ pool: FundPool; order: Order }> = [];
   private readonly results = new Map<string, FundOrderResult>();
   private readonly opened = new Set<string>();
@@ -86,11 +88,21 @@ export class TestVenue implements FundTradingApi {
     return this.prices.has(productId) ? { currency: 'EUR', tradable: true } : null;
   }
 
+  async marketState(productId: string): Promise<{ open: boolean; nextOpenAt: string | null } | null> {
+    if ((await this.instrument(productId))?.tradable !== true) {
+      return null;
+    }
+    return { open: !this.closed.has(productId), nextOpenAt: this.closed.get(productId) ?? null };
+  }
+
   async marketOrder(pool: FundPool, order: Order): Promise<FundOrderResult> {
     const key = `${pool.ownerId}:${order.clientOrderId}`;
     const known = this.results.get(key);
     if (known !== undefined) {
       return known;
+    }
+    if (this.closed.has(order.productId)) {
+      return rejected('TRADING_MARKET_CLOSED');
     }
     this.calls.push({ pool, order });
     const fault = this.before(order);

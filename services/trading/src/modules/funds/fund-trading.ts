@@ -3,8 +3,10 @@
  * trade through the same orders as customers (same checks of the instrument, market and price, same holds, same
  * settlement through the ledger), with two differences: a pool is not a customer, so no KYC or legal-document
  * check applies, and its cash leg is paid from and to the pool's cash account instead of a customer wallet
- * (TradingCore.pools). Orders are market orders, immediate-or-cancel, answered once final; idempotent by
- * clientOrderId per pool (the same id answers the first order's outcome, never a second order).
+ * (TradingCore.pools, stored: an order left open by a restart settles into it). Orders are market orders,
+ * immediate-or-cancel, answered once final; idempotent by clientOrderId per pool (the same id answers the first
+ * order's outcome, never a second order). A buy by notional spends the notional in up to POOL_BUY_ROUNDS buys
+ * (the engine holds a market buy at the collar, so one buy spends about 95 % of it).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -20,6 +22,7 @@ import { positionAccountId } from '../accounts/trading-accounts.ts';
 import { type InstrumentSpec, lotsToQuantity, ticksNear } from '../instruments/instrument-spec.ts';
 import { buyReservationMinor } from '../orders/order-math.ts';
 import type { TradingRuntime } from '../runtime/trading-runtime.ts';
+import { createPlanTrading } from './plan-trading.ts';
 
 type FundOrder = Parameters<FundTradingApi['marketOrder']>[1];
 
@@ -89,24 +92,73 @@ export function lotsForNotional(spec: InstrumentSpec, notionalMinor: bigint, ref
   return low;
 }
 
-/** A buy's quantity for `notional` at the reference price now; '0' when it buys no lot; null with no price. */
+/** A buy's quantity for `notionalMinor` at the reference price now; '0' when it buys no lot; null with no price. */
 async function buyQuantity(
   spec: InstrumentSpec,
   references: TradingRuntime['references'],
-  notionalText: string,
+  notionalMinor: bigint,
 ): Promise<string | null> {
   const reference = await references.get(spec);
   if (reference === null) {
     return null;
   }
-  const notional = Decimal.from(notionalText);
-  const notionalMinor = divideRounded(
-    notional.mantissa * pow10(spec.currencyScale),
-    pow10(notional.scale),
-    'floor',
-  );
   const lots = lotsForNotional(spec, notionalMinor, ticksNear(spec, reference, 'floor'));
   return lots < 1n ? '0' : lotsToQuantity(spec, lots);
+}
+
+/**
+ * How many market buys a pool's buy by notional may place. The engine holds a market buy at the collar (reference
+ * + 5 %), so one buy whose hold fits in the notional spends about 95 % of it; each next buy spends what is left the
+ * same way (about 99.75 % after two, 99.99 % after three), until less than a lot is left. The rest (under a lot,
+ * or 0.05^4 of the notional) stays in the cash account it came from.
+ */
+export const POOL_BUY_ROUNDS = 4;
+
+/** The clientOrderId in trading of round `round` of a pool's buy (round 0 keeps the first id of the port). */
+function roundClientOrderId(clientOrderId: string, round: number): string {
+  return poolClientOrderId(round === 0 ? clientOrderId : `${clientOrderId}#${round}`);
+}
+
+/** Exact units of a decimal text at `scale` (never more decimals than scale in what the engine answers). */
+function scaled(text: string, scale: number): bigint {
+  const value = Decimal.from(text);
+  return divideRounded(value.mantissa * pow10(scale), pow10(value.scale), 'floor');
+}
+
+const AVERAGE_PRICE_SCALE = 10;
+const QUANTITY_SCALE = 18;
+
+/**
+ * The rounds' orders as one answer: quantities, cash (each order's, fee included) and gross added up; the average
+ * price is the gross over the quantity, cut (never up) at 10 decimals, so quantity x average never exceeds the
+ * gross paid. Filled when every round filled; otherwise the last round's status and reason.
+ */
+export function combinedResultOf(orders: readonly Order[], currencyScale: number): FundOrderResult {
+  const results = orders.map((order) => fundResultOf(order, currencyScale));
+  if (orders.length === 1) {
+    return results[0]!;
+  }
+  let quantity = 0n;
+  let gross = 0n;
+  let cashMinor = 0n;
+  for (const [index, order] of orders.entries()) {
+    quantity += scaled(order.filledQuantity, QUANTITY_SCALE);
+    gross += scaled(order.filledAmount, QUANTITY_SCALE);
+    cashMinor += scaled(results[index]!.notionalFilled, currencyScale);
+  }
+  const quantityScale = Math.max(...orders.map((order) => Decimal.from(order.filledQuantity).scale));
+  const last = results[results.length - 1]!;
+  return {
+    status: last.status,
+    // At the scale the engine answers quantities in (the instrument's lot), as one order's quantity reads.
+    filledQuantity: Decimal.of(quantity / pow10(QUANTITY_SCALE - quantityScale), quantityScale).toString(),
+    notionalFilled: Decimal.of(cashMinor, currencyScale).toString(),
+    averagePrice:
+      quantity === 0n
+        ? null
+        : Decimal.of((gross * pow10(AVERAGE_PRICE_SCALE)) / quantity, AVERAGE_PRICE_SCALE).toString(),
+    reason: last.reason,
+  };
 }
 
 /** The port over the running engine (`runtime` resolves once the service's plugin started it). */
@@ -145,10 +197,12 @@ export function createFundTrading(runtime: () => Promise<TradingRuntime>): FundT
       return { currency: spec.currency, tradable: true };
     },
 
+    // The engine's sessions, as plans ask them (plan-trading.ts): a closed market refuses the order.
+    marketState: (productId) => createPlanTrading(runtime).marketState(productId),
+
     async marketOrder(pool: FundPool, order: FundOrder): Promise<FundOrderResult> {
       const { core, orders, references } = await runtime();
-      core.pools.set(pool.ownerId, pool.cashAccountId);
-      const clientOrderId = poolClientOrderId(order.clientOrderId);
+      await core.pools.remember(pool.ownerId, pool.cashAccountId);
       const spec = await core.specs.find(order.productId);
       if (spec === null) {
         return rejected('TRADING_UNKNOWN_PRODUCT');
@@ -156,40 +210,64 @@ export function createFundTrading(runtime: () => Promise<TradingRuntime>): FundT
       if (typeof spec === 'string') {
         return rejected('TRADING_INSTRUMENT_NOT_TRADABLE');
       }
-      let quantity: string | null;
-      if (order.side === 'buy') {
-        // The quantity is decided once: a retry of the same clientOrderId finds the first order before this.
-        // (a placement the ledger interrupted is completed by placing the same request again).
-        const existing = await orders.placedBy(pool.ownerId, clientOrderId);
-        quantity = existing?.quantity ?? (await buyQuantity(spec, references, order.notional ?? '0'));
-      } else {
-        quantity = order.quantity ?? '0';
-      }
-      if (quantity === null) {
-        return rejected('TRADING_NO_REFERENCE_PRICE');
-      }
-      if (quantity === '0') {
-        return rejected('TRADING_QUANTITY_TOO_SMALL');
-      }
-      const request: PlaceOrderRequest = {
-        clientOrderId,
-        productId: spec.productId,
-        side: order.side,
-        type: 'market',
-        quantity,
-        timeInForce: 'IOC',
-      };
-      try {
-        const { order: placed } = await orders.place(pool.ownerId, request);
-        return fundResultOf(placed, spec.currencyScale);
-      } catch (error) {
-        const code = tradingCodeOf(error);
-        if (code === null || code === 'TRADING_LEDGER_UNAVAILABLE') {
-          // Not final: the caller retries with the same clientOrderId, which completes the same order.
-          throw error;
+      const place = async (clientOrderId: string, quantity: string): Promise<Order | FundOrderResult> => {
+        const request: PlaceOrderRequest = {
+          clientOrderId,
+          productId: spec.productId,
+          side: order.side,
+          type: 'market',
+          quantity,
+          timeInForce: 'IOC',
+        };
+        try {
+          return (await orders.place(pool.ownerId, request)).order;
+        } catch (error) {
+          const code = tradingCodeOf(error);
+          if (code === null || code === 'TRADING_LEDGER_UNAVAILABLE') {
+            // Not final: the caller retries with the same clientOrderId, which completes the same order.
+            throw error;
+          }
+          return rejected(code);
         }
-        return rejected(code);
+      };
+      if (order.side === 'sell') {
+        const placed = await place(poolClientOrderId(order.clientOrderId), order.quantity ?? '0');
+        return 'id' in placed ? fundResultOf(placed, spec.currencyScale) : placed;
       }
+      // A buy spends the notional in up to POOL_BUY_ROUNDS market buys. Each round's quantity is decided once: a
+      // retry of the same clientOrderId finds the rounds placed before (what they paid decides the next round's
+      // notional), and a placement the ledger interrupted is completed by placing the same request again.
+      const notional = Decimal.from(order.notional ?? '0');
+      let leftMinor = divideRounded(
+        notional.mantissa * pow10(spec.currencyScale),
+        pow10(notional.scale),
+        'floor',
+      );
+      const filled: Order[] = [];
+      for (let round = 0; round < POOL_BUY_ROUNDS; round += 1) {
+        const clientOrderId = roundClientOrderId(order.clientOrderId, round);
+        const existing = await orders.placedBy(pool.ownerId, clientOrderId);
+        const quantity = existing?.quantity ?? (await buyQuantity(spec, references, leftMinor));
+        if (quantity === null || quantity === '0') {
+          if (round === 0) {
+            return rejected(quantity === null ? 'TRADING_NO_REFERENCE_PRICE' : 'TRADING_QUANTITY_TOO_SMALL');
+          }
+          break;
+        }
+        const placed = await place(clientOrderId, quantity);
+        if (!('id' in placed) || Decimal.from(placed.filledQuantity).mantissa === 0n) {
+          if (round === 0) {
+            return 'id' in placed ? fundResultOf(placed, spec.currencyScale) : placed;
+          }
+          break;
+        }
+        filled.push(placed);
+        leftMinor -= scaled(fundResultOf(placed, spec.currencyScale).notionalFilled, spec.currencyScale);
+        if (placed.status !== 'filled') {
+          break;
+        }
+      }
+      return combinedResultOf(filled, spec.currencyScale);
     },
   };
 }

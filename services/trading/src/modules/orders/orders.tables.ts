@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 import type { OrderSide, OrderStatus, OrderType, TimeInForce, TransferInput } from '@tessera/contracts';
+import type { FundPoolsTable } from '../funds/fund-pools.ts';
 
 type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
 type Numeric = ColumnType<string, string | bigint, string | bigint>;
@@ -111,6 +112,7 @@ export interface TradingTables {
   positions: PositionsTable;
   watchlists: WatchlistsTable;
   price_alerts: PriceAlertsTable;
+  fund_pools: FundPoolsTable;
 }
 
 export type TradingDatabase = Kysely<TradingTables>;

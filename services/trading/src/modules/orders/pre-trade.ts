@@ -173,7 +173,7 @@ export async function checkOrder(
 }
 
 async function assertKycAllowsTrading(core: TradingCore, userId: string): Promise<void> {
-  if (core.pools.has(userId)) {
+  if (await core.pools.isPool(userId)) {
     // A fund pool (modules/funds) is not a customer: KYC and legal documents are its holders' (docs/adr/0019).
     return;
   }

@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TradingAccounts } from '../accounts/trading-accounts.ts';
 import { type InstrumentSpec, instrumentSpecOf, type SpecProblem } from '../instruments/instrument-spec.ts';
 import type { TradingDatabase } from './orders.tables.ts';
+import { FundPools } from '../funds/fund-pools.ts';
 
 /**
  * Publishes an event whose loss the caller can bear (notifications, market views): a refusal (the bus closed at
@@ -63,9 +64,9 @@ export interface TradingCore {
   /**
    * Fund pools that trade through the fund port (modules/funds): owner id (`fund:<id>`) to the ledger account that
    * pays and receives their cash. A pool is not a customer: no KYC or legal-document check, and its "wallet" is
-   * this account (docs/adr/0019).
+   * this account (docs/adr/0019). Stored, so an order left open by a restart settles into the right account.
    */
-  readonly pools: Map<string, string>;
+  readonly pools: FundPools;
 }
 
 /**
@@ -100,7 +101,8 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
   // Cash operations is resolved on first use: the service starts (and serves reads) even in a process where cash
   // operations does not offer its client yet; placing an order then fails loudly.
   const cash = options.cash;
-  const pools = new Map<string, string>();
+  const now = options.now ?? (() => new Date());
+  const pools = new FundPools(context.db as TradingDatabase, now);
   const customerCash: CashOperationsApi = cash ?? {
     currentWallet: (...args) => clients.get(CASH_OPERATIONS_CLIENT).currentWallet(...args),
     notifyWalletChanged: (...args) => clients.get(CASH_OPERATIONS_CLIENT).notifyWalletChanged(...args),
@@ -108,15 +110,14 @@ export function createTradingCore(context: ServiceContext, options: TradingCoreO
   // A fund pool's cash is its pool account, never a customer wallet; nobody watches it live.
   const lazyCash: CashOperationsApi = {
     currentWallet: async (userId, asset, walletOptions) => {
-      const pool = pools.get(userId);
+      const pool = await pools.accountOf(userId);
       return pool === undefined
         ? customerCash.currentWallet(userId, asset, walletOptions)
         : { walletId: pool, accountId: pool, asset };
     },
     notifyWalletChanged: async (userId, walletId) =>
-      pools.has(userId) ? undefined : customerCash.notifyWalletChanged(userId, walletId),
+      (await pools.isPool(userId)) ? undefined : customerCash.notifyWalletChanged(userId, walletId),
   };
-  const now = options.now ?? (() => new Date());
   const marketData = clients.find(MARKET_DATA_CLIENT) ?? null;
   return {
     db: context.db as TradingDatabase,

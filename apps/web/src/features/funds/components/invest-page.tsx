@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type FundClosedMarket,
   FUND_INVEST_AMOUNT_MAX,
   FUND_INVEST_AMOUNT_MIN,
   fundAmountSchema,
@@ -16,7 +17,7 @@ import { Banner, Button, Card, PageHeader, SegmentedControl, TextField } from '@
 import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { useTranslation } from '#/lib/i18n.ts';
 import { codeMessage, errorMessage } from '#/lib/error-message.ts';
-import { formatProduct } from '#/shared/markets/market-format.ts';
+import { formatDateTime, formatProduct } from '#/shared/markets/market-format.ts';
 import {
   fundsKeys,
   holdingsQueryOptions,
@@ -120,6 +121,35 @@ function Trades({ trades, currency }: { trades: readonly FundTrade[]; currency: 
   );
 }
 
+/**
+ * The markets the fund would trade on that are closed now (the preview says so before the customer confirms: an
+ * order on a closed market is refused, so investing or redeeming waits until they open).
+ */
+function ClosedMarkets({ markets, mode }: { markets: readonly FundClosedMarket[]; mode: Mode }) {
+  const { t } = useTranslation('funds');
+  const format = useFundFormat();
+  if (markets.length === 0) {
+    return null;
+  }
+  return (
+    <Banner tone="warning">
+      <p>{t(mode === 'invest' ? 'invest.marketClosedInvest' : 'invest.marketClosedRedeem')}</p>
+      <ul className="funds-trades">
+        {markets.map((market) => (
+          <li key={market.productId}>
+            {market.nextOpenAt === null
+              ? t('invest.marketClosed', { instrument: formatProduct(market.productId) })
+              : t('invest.marketClosedUntil', {
+                  instrument: formatProduct(market.productId),
+                  date: formatDateTime(market.nextOpenAt, format.language),
+                })}
+          </li>
+        ))}
+      </ul>
+    </Banner>
+  );
+}
+
 /** The operation's outcome as the service answered it: minted, paid, or refunded/restored with the reason. */
 function Outcome({ operation, currency }: { operation: FundOperation; currency: string }) {
   const { t } = useTranslation(['funds', 'errors']);
@@ -140,7 +170,12 @@ function Outcome({ operation, currency }: { operation: FundOperation; currency: 
         <Banner tone="danger">
           {t(operation.status === 'refunded' ? 'invest.refunded' : 'invest.restored', {
             ...values,
-            reason: operation.reason ? codeMessage(t, operation.reason) : t('invest.noReason'),
+            reason:
+              operation.reason === 'TRADING_MARKET_CLOSED'
+                ? t('invest.reasonMarketClosed')
+                : operation.reason
+                  ? codeMessage(t, operation.reason)
+                  : t('invest.noReason'),
           })}
         </Banner>
       );
@@ -244,10 +279,12 @@ function InvestForm({ fund }: { fund: FundDetail }) {
             </dl>
             <p className="funds-muted">{t('invest.unitsNote')}</p>
             <Trades trades={preview.trades} currency={fund.currency} />
+            <ClosedMarkets markets={preview.closedMarkets} mode="invest" />
             <div className="funds-actions">
               <ConfirmButton
                 type="button"
                 variant="primary"
+                disabled={preview.closedMarkets.length > 0}
                 loading={investing.isPending}
                 onClick={() => investing.mutate(preview.amount)}
               >
@@ -349,10 +386,12 @@ function RedeemForm({ fund }: { fund: FundDetail }) {
             </dl>
             <p className="funds-muted">{t('invest.amountNote')}</p>
             <Trades trades={preview.trades} currency={fund.currency} />
+            <ClosedMarkets markets={preview.closedMarkets} mode="redeem" />
             <div className="funds-actions">
               <ConfirmButton
                 type="button"
                 variant="primary"
+                disabled={preview.closedMarkets.length > 0}
                 loading={redeeming.isPending}
                 onClick={() => redeeming.mutate(requested)}
               >

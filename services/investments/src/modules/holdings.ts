@@ -4,6 +4,7 @@ import { CASH_SCALE, formatFixed, parseFixed, rescale, valueOfUnits, VALUE_SCALE
 import { holderAccountId } from './fund-ledger.ts';
 import { fundState, loadFund } from './funds.ts';
 import type { InvestmentsCore } from './investments-core.ts';
+import type { TokensDatabase } from './tokens/token-tables.ts';
 
 export async function listHoldings(core: InvestmentsCore, userId: string): Promise<FundHolding[]> {
   const rows = await core.db
@@ -19,6 +20,17 @@ export async function listHoldings(core: InvestmentsCore, userId: string): Promi
       row.fund_id,
       (invested.get(row.fund_id) ?? 0n) + (row.kind === 'subscription' ? amount : -amount),
     );
+  }
+  // Units received by a token transfer (docs/adr/0021): the fund is listed, with nothing invested by this customer.
+  const received = await (core.db as unknown as TokensDatabase)
+    .selectFrom('token_holders')
+    .select('fund_id')
+    .where('user_id', '=', userId)
+    .execute();
+  for (const row of received) {
+    if (!invested.has(row.fund_id)) {
+      invested.set(row.fund_id, 0n);
+    }
   }
   const holdings: FundHolding[] = [];
   for (const [fundId, cost] of invested) {

@@ -23,6 +23,7 @@ import { KycLevelRequiredError, LegalAcceptanceRequiredError, TradingUnavailable
 import { FundLedger, holderAccountId } from './fund-ledger.ts';
 import type { FundRecord } from './funds.ts';
 import type { InvestmentsDatabase } from './tables.ts';
+import type { TokensDatabase } from './tokens/token-tables.ts';
 
 /** Options of the service (tests pass a clock, a trading port and a process id). */
 export interface InvestmentsOptions {
@@ -146,17 +147,26 @@ export class InvestmentsCore {
     return rows.map((row) => row.product_id);
   }
 
-  /** Customers holding units of the fund now (those who ever subscribed, with a balance above zero). */
+  /**
+   * Customers holding units of the fund now (those who ever subscribed or received units by a token transfer, with
+   * a balance above zero).
+   */
   async holdersCount(fund: FundRecord): Promise<number> {
-    const users = await this.db
+    const subscribed = await this.db
       .selectFrom('fund_operations')
       .select('user_id')
       .distinct()
       .where('fund_id', '=', fund.id)
       .where('status', '=', 'minted')
       .execute();
+    const received = await (this.db as unknown as TokensDatabase)
+      .selectFrom('token_holders')
+      .select('user_id')
+      .where('fund_id', '=', fund.id)
+      .execute();
+    const users = new Set([...subscribed, ...received].map((row) => row.user_id));
     let count = 0;
-    for (const { user_id: userId } of users) {
+    for (const userId of users) {
       const posted = await this.fundLedger.posted(holderAccountId(fund.id, userId));
       if (posted !== null && /[1-9]/.test(posted) && !posted.startsWith('-')) {
         count += 1;

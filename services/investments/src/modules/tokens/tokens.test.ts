@@ -248,6 +248,24 @@ describeEachDatabase('tokenized assets: permissioned fund units', ({ createDatab
     expect((await check(ana, 'ben@example.test', '1')).json<TokenTransferCheck>().allowed).toBe(true);
   });
 
+  it('a customer who only received units by transfer holds them: holdings, holders count, register', async () => {
+    const dan = await fixture.customer(2);
+    directory.add('dan@example.test', dan.userId, 'Dan Receiver');
+    const before = (await fixture.call(dan, 'GET', `/funds/${fundId}`)).json<FundDetail>().holdersCount;
+    expect((await transfer(ben, 'dan@example.test', '0.5')).statusCode).toBe(201);
+    const holdings = (await fixture.call(dan, 'GET', '/holdings')).json<{
+      items: Array<{ fundId: string; units: string; invested: string }>;
+    }>().items;
+    expect(holdings).toEqual([expect.objectContaining({ fundId, units: '0.500000', invested: '0.00' })]);
+    expect((await fixture.call(dan, 'GET', `/funds/${fundId}`)).json<FundDetail>().holdersCount).toBe(
+      before + 1,
+    );
+    // Dan moves them back: he no longer holds any, and no longer counts.
+    expect((await transfer(dan, 'ben@example.test', '0.5')).statusCode).toBe(201);
+    expect((await fixture.call(dan, 'GET', '/holdings')).json<{ items: unknown[] }>().items).toEqual([]);
+    expect((await fixture.call(dan, 'GET', `/funds/${fundId}`)).json<FundDetail>().holdersCount).toBe(before);
+  });
+
   it('pause stops holders transfers until resumed', async () => {
     expect((await issuerCall('/pause', { reason: 'Corporate action' })).json()).toEqual({
       fundId,

@@ -92,10 +92,8 @@ export function TokensHolderPanel({ fund }: { fund: FundDetail }) {
     ask({ email: email.trim(), units: units.trim().replace(',', '.') });
   };
   const mine = position.data;
-  if (mine === undefined || (mine.units === '0.000000' && !mine.isIssuer)) {
-    return null;
-  }
-  if (mine.units === '0.000000') {
+  // Only a holder has units to transfer (the issuer's own section is TokensIssuerSection).
+  if (mine === undefined || !/[1-9]/.test(mine.units)) {
     return null;
   }
   return (
@@ -116,7 +114,7 @@ export function TokensHolderPanel({ fund }: { fund: FundDetail }) {
       </dl>
       {mine.paused ? <Banner tone="warning">{t('tokens.holder.paused')}</Banner> : null}
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.transfer.title')}>
-        <h3 className="funds-subtitle">{t('tokens.transfer.title')}</h3>
+        <h3 className="funds-subtitle tokens-transfer-title">{t('tokens.transfer.title')}</h3>
         <p className="funds-muted">{t('tokens.transfer.intro')}</p>
         {done ? (
           <Banner tone="success">

@@ -109,22 +109,24 @@ test.describe('help centre navigation', () => {
     page,
     request,
   }) => {
-    // 801 (funds) is written but waits for its feature (services/help/README.md).
+    // 1001 (the universal ledger API) is written but waits for its feature (services/help/README.md).
     const unpublished =
-      '/help/article/8/funds-and-automated-investing/801/curated-and-community-funds-explained/';
+      '/help/article/10/universal-ledger-api/1001/getting-started-with-the-universal-ledger-api/';
     expect((await request.get(unpublished)).status()).toBe(404);
     await page.goto(unpublished);
     await expect(page.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible();
     await page.goto('/help/');
     await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Funds and automated investing/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Universal ledger API/ })).toHaveCount(0);
     // Help and support is listed since its live-assist article (1302) was published with issue #18.
     await expect(page.getByRole('link', { name: /Help and support/ })).toHaveCount(1);
-    await page.goto('/help/search/?q=fund');
+    await page.goto('/help/search/?q=ledger');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Curated and community funds explained' })).toHaveCount(0);
+    await expect(
+      page.getByRole('link', { name: 'Getting started with the universal ledger API' }),
+    ).toHaveCount(0);
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    expect(sitemap).not.toContain('/801/');
+    expect(sitemap).not.toContain('/1001/');
     // Article 401 sends the reader where withdrawals are: Settings → Withdrawal.
     await page.goto('/help/article/4/withdrawals-and-transfers/401/how-to-withdraw-money/');
     await expect(

@@ -82,7 +82,7 @@ test.describe('unknown addresses', () => {
     '/no-such-page',
     '/no-such-page/',
     '/dashboard/no-such-page',
-    '/help/article/8/x/801/y/',
+    '/help/article/10/x/1001/y/',
   ]) {
     test(`${path} answers 404 with the not-found page's own title, in each language`, async ({ request }) => {
       const english = await request.get(path);

@@ -14,8 +14,8 @@ import { publicOrigin } from './modules/seo/seo.routes.ts';
 import { FEEDBACK_PER_ADDRESS_MAX, listFeedback } from './modules/feedback/feedback.repository.ts';
 import type { HelpDatabase } from './tables.ts';
 
-/** Articles in the content (per language) that are published: the other 6 wait for their feature. */
-const PUBLISHED_ARTICLES = 43;
+/** Articles in the content (per language) that are published: the other 4 wait for their feature. */
+const PUBLISHED_ARTICLES = 45;
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://bank.example' });
 
@@ -228,8 +228,8 @@ describeEachDatabase('help service', ({ createDatabase }) => {
 
   it('never serves an unpublished article (its feature has not landed): not listed, found, read or related', async () => {
     for (const language of ['en', 'fr']) {
-      // 801 (funds) is written but unpublished.
-      for (const id of [801]) {
+      // 1001 (the universal ledger API for businesses) is written but unpublished.
+      for (const id of [1001]) {
         const article = await get<{ error: { code: string } }>(`/api/help/articles/${id}?lang=${language}`);
         expect({ id, status: article.status, code: article.body.error.code }).toEqual({
           id,
@@ -237,14 +237,15 @@ describeEachDatabase('help service', ({ createDatabase }) => {
           code: 'NOT_FOUND',
         });
       }
-      const search = await get<HelpSearchResponse>(`/api/help/search?q=fund&lang=${language}`);
-      expect(search.body.results.map((result) => result.id).filter((id) => id >= 801 && id <= 802)).toEqual(
+      expect((await get(`/api/help/categories/10?lang=${language}`)).status).toBe(404);
+      const search = await get<HelpSearchResponse>(`/api/help/search?q=ledger&lang=${language}`);
+      expect(search.body.results.map((result) => result.id).filter((id) => id >= 1001 && id <= 1003)).toEqual(
         [],
       );
     }
     const feedback = await app.inject({
       method: 'POST',
-      url: '/api/help/articles/801/feedback',
+      url: '/api/help/articles/1001/feedback',
       payload: { language: 'en', helpful: true },
     });
     expect(feedback.statusCode).toBe(404);
@@ -264,7 +265,7 @@ describeEachDatabase('help service', ({ createDatabase }) => {
     );
     // The public pages, 12 categories and the published articles, each in two languages.
     expect(locations).toHaveLength((PUBLIC_SITE_PATHS.length + 12 + PUBLISHED_ARTICLES) * 2);
-    expect(locations.filter((location) => /\/801\//.test(location!))).toEqual([]);
+    expect(locations.filter((location) => /\/1001\//.test(location!))).toEqual([]);
     // The assistant's article is published with the assistant.
     expect(locations).toContain(
       'https://bank.example/help/article/13/help-and-support/1301/contacting-support-and-using-the-assistant/',

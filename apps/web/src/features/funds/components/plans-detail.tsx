@@ -119,7 +119,7 @@ export function PlanDetailPanel({ id, onClose }: { id: string; onClose: () => vo
           <dd>{planDate(data.startDate)}</dd>
         </div>
         <div>
-          <dt>{t('plans.endDate')}</dt>
+          <dt>{t('plans.lastRun')}</dt>
           <dd>{data.endDate === null ? t('plans.noEnd') : planDate(data.endDate)}</dd>
         </div>
         <div>

@@ -98,9 +98,9 @@ export async function register(
 /** Fills and submits the /login form (the page must be open). */
 export async function submitSignIn(page: Page, language: Language, email: string, password: string) {
   // The app has taken the pre-rendered form over (prerendered-form.ts). A submit made before that is held and made
-  // again by the app: identity.spec.ts tests that path on its own. Here the journeys wait, because on a loaded CI
-  // machine such an early submit was lost about once a run (the form stayed filled on /login, nothing sent), a race
-  // not yet found (the session notes say so).
+  // again by the app: identity.spec.ts tests that path on its own, and the press the app takes the form over during
+  // (the cause of the early submit lost about once a CI run: the hosted-login choice the app added moved the centred
+  // form between the press and the release; app.css, .app-auth). Here the journeys still wait, to sign in one way.
   await expect(page.locator('form[data-app-ready]').first()).toBeAttached({ timeout: 30_000 });
   await field(page, text(language, 'auth:fields.email')).fill(email);
   await field(page, text(language, 'auth:fields.password')).fill(password);

@@ -218,3 +218,58 @@ test('a sign-in typed and sent before the app has started goes through once it h
   release();
   await expect(page).toHaveURL(/\/dashboard\/home\/$/);
 });
+
+test('an early sign-in is never lost: a press the app takes the form over during, and a page it renders afresh', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // two sign-ins, each in a browser of its own
+  // A slow phone: the app takes the pre-rendered form over between the press on "Sign in" and the release (a press
+  // also makes React hydrate at once). What the app adds then (the hosted-login choice) must not move the button
+  // from under the pointer, or the release lands beside it and no click happens.
+  for (const run of [
+    // The pre-rendered page itself, hydrated; the press starts before the app and ends after it took over.
+    { language: 'fr' as const, path: '/login?lng=fr', landing: /\/dashboard\/home\/$/, press: true },
+    // A route guard's sign-in (?redirect=): the app renders it afresh, replacing the pre-rendered form that was
+    // filled and submitted; what was typed and the held submit carry over.
+    {
+      language: 'en' as const,
+      path: '/login?redirect=%2Fdashboard%2Fwallets%2F',
+      landing: /\/dashboard\/wallets\//,
+      press: false,
+    },
+  ]) {
+    const context = await browser.newContext({ baseURL, locale: run.language === 'fr' ? 'fr-FR' : 'en-US' });
+    await visitFrom(context);
+    const page = await context.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/**/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(run.path, { waitUntil: 'commit' });
+    await field(page, text(run.language, 'auth:fields.email')).fill(DEMO_CUSTOMER.email);
+    await field(page, text(run.language, 'auth:fields.password')).fill(DEMO_CUSTOMER.password);
+    const submit = button(page, text(run.language, 'auth:login.submit'));
+    if (run.press) {
+      const box = await submit.boundingBox();
+      if (!box) {
+        throw new Error('the submit button has no box');
+      }
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      release();
+      await expect(page.locator('form[data-app-ready]')).toHaveCount(1, { timeout: 30_000 });
+      await page.mouse.up();
+    } else {
+      await submit.click();
+      await expect(page.locator('form[data-submit-pending]')).toHaveCount(1);
+      release();
+    }
+    await expect(page).toHaveURL(run.landing, { timeout: 20_000 });
+    await context.close();
+  }
+});

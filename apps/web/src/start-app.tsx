@@ -8,6 +8,7 @@ import { hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-
 import type { RuntimeConfig } from '@tessera/contracts';
 import { currentLanguage, loadNamespaces } from './lib/i18n.ts';
 import { matchingPrerender, prerenderNamespaces, revealRoot } from './lib/prerendered-page.ts';
+import { keepPrerenderedForm } from './lib/prerendered-form.ts';
 import { createQueryClient, OFFLINE_CACHE_KEY } from './lib/query-client.ts';
 import { createAuth, hasHostedLoginError } from './lib/auth.ts';
 import { createSessionTracking, withTrackedSignOut } from './lib/session-tracker.ts';
@@ -100,6 +101,9 @@ export async function startApp(
     // A page rendered afresh (the dashboard, sign-in) restores the persisted cache before its queries run.
     const { PersistQueryClientProvider, persistOptions } = await (persistence ??
       import('./lib/query-persistence.ts'));
+    // A pre-rendered sign-in form on screen until now (/login?redirect=…): what was typed in it, and a submit held
+    // back, go to the form that replaces it (lib/prerendered-form.ts).
+    keepPrerenderedForm(root);
     root.replaceChildren();
     createRoot(root).render(
       <StrictMode>

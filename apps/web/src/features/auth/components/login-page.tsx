@@ -159,8 +159,8 @@ function LoginForm({
     resolver: zodResolver(signInSchema(t)),
     // What was typed in the pre-rendered form before the app started stays (src/lib/prerendered-form.ts).
     defaultValues: {
-      email: fieldDefault(initialEmail),
-      password: fieldDefault(''),
+      email: fieldDefault('email', initialEmail),
+      password: fieldDefault('password', ''),
     },
   });
   const email = useWatch({ control: form.control, name: 'email' });
@@ -196,8 +196,9 @@ function LoginForm({
           {t('auth:login.submit')}
         </Button>
       </form>
-      <HostedLoginButton redirect={redirect} onError={setError} />
       <LoginLinks email={email} redirect={redirect} />
+      {/* Last: it appears once the app has taken the form over, and must move nothing above it (app.css, .app-auth). */}
+      <HostedLoginButton redirect={redirect} onError={setError} />
     </>
   );
 }

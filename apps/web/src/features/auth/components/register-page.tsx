@@ -149,10 +149,10 @@ function SignUpForm({
     resolver: zodResolver(signUpSchema(t)),
     // What was typed in the pre-rendered form before the app started stays (src/lib/prerendered-form.ts).
     defaultValues: {
-      email: fieldDefault(initialEmail),
-      phone: fieldDefault(''),
-      password: fieldDefault(''),
-      confirm: fieldDefault(''),
+      email: fieldDefault('email', initialEmail),
+      phone: fieldDefault('phone', ''),
+      password: fieldDefault('password', ''),
+      confirm: fieldDefault('confirm', ''),
     },
   });
   const create = async (values: SignUpValues) => {

@@ -32,6 +32,7 @@ const groups: readonly { readonly name: string; readonly pattern: RegExp }[] = [
   { name: 'ingest', pattern: /^(\/ingest\/v1\/web\/|\/v1\/web\/|\/api\/ingest\/)/ },
   { name: 'assist', pattern: /^(\/assist\/|\/api\/assist\/)/ },
   { name: 'investments', pattern: /^\/api\/investments\// },
+  { name: 'assistant', pattern: /^\/api\/assistant\// },
   {
     name: 'server (health, runtime config, apps)',
     pattern: /^\/(healthz|readyz|config\.json|lang\/|console|$)/,

@@ -128,6 +128,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "The fund's holder register as CSV: holder, units, frozen units, share, since (issuer only)",
         params: fundParamsSchema,
         querystring: noQuerySchema,
+        response: { 200: z.string().describe('text/csv: holder, units, frozen units, share, since') },
       },
     },
     async (request, reply) => {

@@ -298,31 +298,41 @@ async function execute(runner: PlanRunner, plan: PlanRow, run: PlanRunRow): Prom
     if (parseFixed(available, CASH_SCALE, 'down') < BigInt(run.amount_minor)) {
       return skip(runner, plan, run, 'INVESTMENTS_INSUFFICIENT_FUNDS');
     }
-    const port = planTrading(core);
     const products =
       plan.target_kind === 'fund'
         ? (await loadFund(core, plan.fund_id!)).components.map((component) => component.productId)
         : [plan.product_id!];
-    if (port?.marketState !== undefined) {
-      let closedUntil: string | null = null;
-      let closed = false;
-      for (const productId of products) {
-        const market = await port.marketState(productId);
-        if (market !== null && !market.open) {
-          closed = true;
-          if (market.nextOpenAt !== null && (closedUntil === null || market.nextOpenAt > closedUntil)) {
-            closedUntil = market.nextOpenAt;
-          }
-        }
-      }
-      if (closed) {
-        return defer(runner, plan, run, closedUntil, 'TRADING_MARKET_CLOSED');
-      }
+    const market = await closedMarkets(core, products);
+    if (market.closed) {
+      return defer(runner, plan, run, market.until, 'TRADING_MARKET_CLOSED');
     }
   }
   return plan.target_kind === 'fund'
     ? investInFund(runner, plan, run, amount, key)
     : buyInstrument(runner, plan, run, amount, key);
+}
+
+/** Whether a market of `products` is closed, and the latest of their next opens (null: the market gives none). */
+async function closedMarkets(
+  core: InvestmentsCore,
+  products: readonly string[],
+): Promise<{ closed: boolean; until: string | null }> {
+  const port = planTrading(core);
+  let until: string | null = null;
+  let closed = false;
+  if (port?.marketState === undefined) {
+    return { closed, until };
+  }
+  for (const productId of products) {
+    const market = await port.marketState(productId);
+    if (market !== null && !market.open) {
+      closed = true;
+      if (market.nextOpenAt !== null && (until === null || market.nextOpenAt > until)) {
+        until = market.nextOpenAt;
+      }
+    }
+  }
+  return { closed, until };
 }
 
 async function investInFund(
@@ -339,6 +349,15 @@ async function investInFund(
     const code = refusalCode(error);
     if (code === null) {
       throw error;
+    }
+    if (code === 'INVESTMENTS_MARKET_CLOSED') {
+      // A market closed between the check above and the investment's own: the run waits for the open like any other.
+      const fund = await loadFund(runner.core, plan.fund_id!);
+      const market = await closedMarkets(
+        runner.core,
+        fund.components.map((component) => component.productId),
+      );
+      return defer(runner, plan, run, market.until, 'TRADING_MARKET_CLOSED');
     }
     return code === 'INVESTMENTS_INSUFFICIENT_FUNDS'
       ? skip(runner, plan, run, code)

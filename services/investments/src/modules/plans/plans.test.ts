@@ -188,6 +188,31 @@ describeEachDatabase('investments: automated plans', ({ createDatabase }) => {
     }
   });
 
+  it('a market closing between the plan’s check and the investment’s own defers the run as well', async () => {
+    const fay = await fixture.customer(2, '100.00');
+    const opensAt = new Date(fixture.clock.nowMs + 2 * 60 * 60_000).toISOString();
+    // The plan's check reads the fund's two markets open; the investment's own check, right after, finds one closed.
+    const original = venue.planMarketState.bind(venue);
+    let reads = 0;
+    venue.planMarketState = async (_productId: string) => {
+      reads += 1;
+      return reads <= 2 ? { open: true, nextOpenAt: null } : { open: false, nextOpenAt: opensAt };
+    };
+    try {
+      const plan = (await createPlan(fay, { amount: '25.00' })).json<PlanDetail>();
+      await drain();
+      expect((await readPlan(fay, plan.id)).runs[0]).toMatchObject({
+        status: 'deferred',
+        runAt: opensAt,
+        reason: 'TRADING_MARKET_CLOSED',
+      });
+      expect(await fixture.walletBalance(fay)).toBe('100.00');
+      expect(reads).toBeGreaterThan(2);
+    } finally {
+      venue.planMarketState = original;
+    }
+  });
+
   it('buys an instrument for the amount as the customer’s own order', async () => {
     const eve = await fixture.customer(2, '100.00');
     const created = await createPlan(eve, {

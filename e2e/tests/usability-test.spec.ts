@@ -368,6 +368,19 @@ async function checkResults(page: Page, language: Language, title: string): Prom
       .subarray(0, 5)
       .toString('latin1'),
   ).toBe('%PDF-');
+
+  // The researcher may watch the participant's session, and its page leads back to these results (not to the list
+  // of all sessions, which is support's).
+  await participant(1)
+    .getByRole('link')
+    .filter({ hasText: s(language, 'results.replay') })
+    .click();
+  const backToResults = page.getByRole('link', {
+    name: consoleText(language, 'player.backToResults', {}, 'replay'),
+  });
+  await expect(backToResults).toBeVisible();
+  await backToResults.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
 /** The researcher ends the test (asked first); the link then tells a visitor it is not available. */

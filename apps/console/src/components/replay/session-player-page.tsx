@@ -11,6 +11,9 @@ import { replayErrorKey } from './replay-parts.tsx';
 import { ReplayPlayer } from './replay-player.tsx';
 import './replay.css';
 
+/** The case reference a usability test's results give the replays of its participants (studio-participants.tsx). */
+const USABILITY_TEST_REFERENCE = /^uxt:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
 /**
  * One recorded session, for support agents and admins: the case or ticket reference first (the ingest records the
  * replay read with it), then who, when, on what, and the player.
@@ -25,11 +28,20 @@ export function SessionPlayerPage({
   onReference: (reference: string | undefined) => void;
 }) {
   const { t } = useTranslation('replay');
+  // A replay opened from a usability test's results (reference `uxt:<test id>`) leads back to those results: a UX
+  // researcher may not open the list of all sessions.
+  const testId = USABILITY_TEST_REFERENCE.exec(reference ?? '')?.[1];
   const back = (
     <Button asChild variant="ghost" size="sm">
-      <Link to="/sessions" search={reference ? { ref: reference } : {}}>
-        {t('player.back')}
-      </Link>
+      {testId ? (
+        <Link to="/studio/$testId/results" params={{ testId }}>
+          {t('player.backToResults')}
+        </Link>
+      ) : (
+        <Link to="/sessions" search={reference ? { ref: reference } : {}}>
+          {t('player.back')}
+        </Link>
+      )}
     </Button>
   );
   if (!reference) {

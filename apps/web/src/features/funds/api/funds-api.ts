@@ -17,6 +17,7 @@ import type {
   UpdateFundResponse,
 } from '@tessera/contracts';
 import type { ApiClient, ApiRequest } from '../../../lib/api.ts';
+import { retryUnlessClientError } from '../../../shared/cash/api/cash-request.ts';
 
 export const INVESTMENTS_SERVICE = 'investments';
 
@@ -48,6 +49,7 @@ export function fundListQueryOptions(call: FundsCall, scope: FundScope) {
     queryFn: ({ signal }) =>
       call<{ items: FundSummary[] }>(`/funds?scope=${scope}`, { signal }).then((answer) => answer.items),
     staleTime: 10_000,
+    retry: retryUnlessClientError,
   });
 }
 
@@ -56,6 +58,8 @@ export function fundQueryOptions(call: FundsCall, id: string) {
     queryKey: fundsKeys.fund(id),
     queryFn: ({ signal }) => call<FundDetail>(fundPath(id), { signal }),
     staleTime: 5_000,
+    // An unknown fund stays unknown: its page says so at once instead of after three retries.
+    retry: retryUnlessClientError,
   });
 }
 
@@ -66,6 +70,7 @@ export function holdingsQueryOptions(call: FundsCall) {
       call<{ items: FundHolding[] }>('/holdings', { signal }).then((answer) => answer.items),
     staleTime: 5_000,
     refetchOnMount: 'always',
+    retry: retryUnlessClientError,
   });
 }
 

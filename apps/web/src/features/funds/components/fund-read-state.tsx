@@ -9,7 +9,13 @@ import { useTranslation } from '#/lib/i18n.ts';
  * What a fund's pages show while the fund loads (a placeholder) or when it cannot be read (the page's title, why,
  * and the way back); null once the fund is there.
  */
-export function FundReadState({ fund, title }: { fund: UseQueryResult<unknown>; title: string }): ReactNode {
+export function FundReadState({
+  fund,
+  title,
+}: {
+  fund: UseQueryResult<unknown, unknown>;
+  title: string;
+}): ReactNode {
   const { t } = useTranslation(['funds', 'errors']);
   if (fund.isPending) {
     return (

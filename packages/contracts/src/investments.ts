@@ -196,6 +196,11 @@ export interface FundSummary {
   readonly managerName: string;
   /** True when the caller manages it. */
   readonly managedByMe: boolean;
+  /**
+   * Set when the row is an issuer token (tokenized.ts, docs/adr/0021): no composition, its NAV is its par value,
+   * no invest or redeem. Absent or null for a fund.
+   */
+  readonly token?: { readonly symbol: string; readonly parValue: string } | null;
   readonly managementFeePercent: string;
   /** NAV per unit now ({@link FUND_NAV_SCALE} digits). */
   readonly nav: string;

@@ -15,7 +15,7 @@
  * Units are decimal strings at {@link FUND_UNITS_SCALE} digits, cash in the fund's currency at 2 digits.
  */
 import { z } from 'zod';
-import { fundAmountSchema, fundUnitsSchema } from './investments.ts';
+import { FUND_CURRENCIES, fundAmountSchema, fundUnitsSchema } from './investments.ts';
 import { textSchema } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -32,6 +32,8 @@ export const TOKEN_REASON_MIN = 3;
 export const TOKEN_REASON_MAX = 200;
 /** Audit entries one page answers at most (newest first). */
 export const TOKEN_AUDIT_PAGE_MAX = 200;
+/** An issuer token's symbol: 2 to 8 capital letters or digits. */
+export const TOKEN_SYMBOL_PATTERN = /^[A-Z0-9]{2,8}$/;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
@@ -85,9 +87,53 @@ export type TokenForcedTransferRequest = z.input<typeof tokenForcedTransferReque
 export const tokenDistributionRequestSchema = z.object({ amount: fundAmountSchema }).strict();
 export type TokenDistributionRequest = z.input<typeof tokenDistributionRequestSchema>;
 
+/**
+ * `POST /tokens/issued`: an issuer token (no underlying basket) issued by the caller, a verified customer. Its price
+ * per unit is its par value (a positive decimal with at most 2 decimals in its currency); its symbol is upper-cased.
+ */
+export const createIssuerTokenRequestSchema = z
+  .object({
+    name: textSchema({ min: 3, max: 80 }),
+    symbol: z
+      .string()
+      .max(16)
+      .transform((value) => value.trim().toUpperCase())
+      .refine((value) => TOKEN_SYMBOL_PATTERN.test(value), {
+        error: 'must be 2 to 8 letters or digits',
+      }),
+    currency: z.enum(FUND_CURRENCIES).default('EUR'),
+    parValue: fundAmountSchema,
+    description: textSchema({ max: 2000, multiline: true }).default(''),
+  })
+  .strict();
+export type CreateIssuerTokenRequest = z.input<typeof createIssuerTokenRequestSchema>;
+
+/** `POST /tokens/funds/:fundId/mint` (an issuer token only): new units to a verified customer found by e-mail. */
+export const tokenMintRequestSchema = z
+  .object({ recipientEmail: recipientEmailSchema, units: fundUnitsSchema, reason: reasonSchema })
+  .strict();
+export type TokenMintRequest = z.input<typeof tokenMintRequestSchema>;
+
+/** `POST /tokens/funds/:fundId/burn` (an issuer token only): a holder's free units back to the issuance account. */
+export const tokenBurnRequestSchema = z
+  .object({ holderId: userIdSchema, units: fundUnitsSchema, reason: reasonSchema })
+  .strict();
+export type TokenBurnRequest = z.input<typeof tokenBurnRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 // ---------------------------------------------------------------------------------------------------------------
+
+/** An issuer token as created: a fund row of asset kind `token` (its page is the fund's page). */
+export interface IssuerToken {
+  readonly id: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly currency: string;
+  readonly parValue: string;
+  readonly description: string;
+  readonly createdAt: string;
+}
 
 /** Why a transfer would fail, each with the smallest change that would lift it. */
 export type TokenCheckReasonCode =
@@ -134,12 +180,13 @@ export interface TokenTransferCheck {
   readonly suggestedUnits: string | null;
 }
 
-/** A done transfer (a holder's, or the issuer's forced one). */
+/** A done transfer (a holder's, the issuer's forced one, a mint or a burn). */
 export interface TokenTransfer {
   readonly id: string;
   readonly fundId: string;
-  readonly kind: 'transfer' | 'forced';
+  readonly kind: 'transfer' | 'forced' | 'mint' | 'burn';
   readonly units: string;
+  /** Who received the units; for a burn, the holder whose units were burnt. */
   readonly recipientName: string;
   readonly reason: string | null;
   readonly createdAt: string;
@@ -154,6 +201,14 @@ export interface TokenPosition {
   readonly paused: boolean;
   /** True when the caller may act as the issuer. */
   readonly isIssuer: boolean;
+  /** The token's symbol and par value when the asset is an issuer token; null for a fund's units. */
+  readonly token: IssuerTokenTerms | null;
+}
+
+/** What sets an issuer token apart from a fund: its symbol and its par value (its price per unit). */
+export interface IssuerTokenTerms {
+  readonly symbol: string;
+  readonly parValue: string;
 }
 
 /** A line of the holder register. */
@@ -201,7 +256,7 @@ export interface TokenDistribution {
 }
 
 export type TokenAuditAction =
-  'freeze' | 'unfreeze' | 'pause' | 'resume' | 'forced_transfer' | 'distribution';
+  'freeze' | 'unfreeze' | 'pause' | 'resume' | 'forced_transfer' | 'distribution' | 'mint' | 'burn';
 
 /** One issuer action as the audit records it. */
 export interface TokenAuditEntry {
@@ -234,5 +289,7 @@ export const TOKENIZED_ERROR_CODES = [
   'TOKENS_NO_WALLET',
   'TOKENS_INSUFFICIENT_FUNDS',
   'TOKENS_DISTRIBUTION_FAILED',
+  'TOKENS_NOT_A_TOKEN',
+  'TOKENS_NOT_INVESTABLE',
 ] as const;
 export type TokenizedErrorCode = (typeof TOKENIZED_ERROR_CODES)[number];

@@ -11,6 +11,7 @@ import {
   BANK_TENANT_ID,
   createBeneficiaryRequestSchema,
   createFundRequestSchema,
+  createIssuerTokenRequestSchema,
   createCardDepositRequestSchema,
   createPriceAlertRequestSchema,
   createQuoteRequestSchema,
@@ -37,6 +38,8 @@ import {
   simulateSepaCreditRequestSchema,
   tenantInputSchema,
   tokenizeCardRequestSchema,
+  tokenBurnRequestSchema,
+  tokenMintRequestSchema,
   tradingPreferencesSchema,
   transferInputSchema,
   updateCustomerProfileSchema,
@@ -331,6 +334,18 @@ export const routeKnowledge: Readonly<Record<string, RouteKnowledge>> = {
   'POST /api/investments/tokens/funds/:fundId/distributions/preview': {
     bodySchema: tokenDistributionRequestSchema,
     sampleBody: () => ({ amount: '10.00' }),
+  },
+  'POST /api/investments/tokens/issued': {
+    bodySchema: createIssuerTokenRequestSchema,
+    sampleBody: () => ({ name: 'Bakery shares', symbol: 'BAKE', parValue: '1.00', description: 'A token' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/mint': {
+    bodySchema: tokenMintRequestSchema,
+    sampleBody: () => ({ recipientEmail: 'someone@example.com', units: '1', reason: 'Founding round' }),
+  },
+  'POST /api/investments/tokens/funds/:fundId/burn': {
+    bodySchema: tokenBurnRequestSchema,
+    sampleBody: () => ({ holderId: 'holder-1', units: '1', reason: 'Buy-back' }),
   },
 };
 

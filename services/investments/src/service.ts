@@ -8,6 +8,7 @@ import { defineService, type ServiceContext } from '@tessera/platform';
 import { createInvestments } from '../migrations/0001-investments.ts';
 import { createPlans } from '../migrations/0002-plans.ts';
 import { createTokens } from '../migrations/0003-tokens.ts';
+import { createIssuerTokens } from '../migrations/0005-issuer-tokens.ts';
 import { startFeeJobs } from './modules/fees.ts';
 import { investmentsRoutes } from './modules/investments.routes.ts';
 import { InvestmentsCore, type InvestmentsOptions } from './modules/investments-core.ts';
@@ -48,6 +49,7 @@ export function defineInvestmentsService(
       '0001-investments': createInvestments,
       '0002-plans': createPlans,
       '0003-tokens': createTokens,
+      '0005-issuer-tokens': createIssuerTokens,
     },
     createClient: async (context): Promise<InvestmentsApi> => {
       const core = coreOf(context, options);

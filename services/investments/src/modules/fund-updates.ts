@@ -21,6 +21,7 @@ import {
   loadFund,
   normalisePercent,
   rebalanceTrades,
+  requireInvestable,
 } from './funds.ts';
 import type { InvestmentsCore } from './investments-core.ts';
 
@@ -33,6 +34,9 @@ export async function updateFund(
   const fund = await loadFund(core, fundId);
   assertManager(fund, userId);
   await core.requireVerified(userId);
+  if (request.components !== undefined || request.managementFeePercent !== undefined) {
+    requireInvestable(fund);
+  }
   const components = request.components?.map((c) => ({
     productId: c.productId,
     weight: normalisePercent(c.weight),

@@ -43,6 +43,7 @@ import {
 } from './fixed.ts';
 import { issuanceAccountId, poolCashAccountId, unitsLedgerCode } from './fund-ledger.ts';
 import type { InvestmentsCore } from './investments-core.ts';
+import { NotInvestableError } from './tokens/token-errors.ts';
 import type { Selectable } from 'kysely';
 import type { FundsTable } from './tables.ts';
 
@@ -58,6 +59,8 @@ export interface FundRecord {
   readonly unitsLedger: string;
   readonly createdAt: Date;
   readonly components: ReadonlyArray<{ readonly productId: string; readonly weight: string }>;
+  /** Set for an issuer token (docs/adr/0021): no composition; its NAV is its par value. */
+  readonly token?: { readonly symbol: string; readonly parValue: string } | null;
 }
 
 /** A fund's state at reference prices: what the NAV is made of. */
@@ -91,6 +94,8 @@ function recordOf(row: Selectable<FundsTable>, components: FundRecord['component
     unitsLedger: row.units_ledger,
     createdAt: row.created_at,
     components,
+    token:
+      row.asset_kind === 'token' ? { symbol: row.symbol ?? '', parValue: row.par_value ?? '0.00' } : null,
   };
 }
 
@@ -114,6 +119,14 @@ export async function loadFund(core: InvestmentsCore, fundId: string): Promise<F
     .orderBy('position')
     .execute();
   return recordOf(row, components);
+}
+
+/** Invest, redeem, plans and rebalancing are for funds: an issuer token answers TOKENS_NOT_INVESTABLE. */
+export function requireInvestable(fund: FundRecord): FundRecord {
+  if (fund.token) {
+    throw new NotInvestableError(undefined, { fundId: fund.id });
+  }
+  return fund;
 }
 
 /** Every instrument must exist, be tradable and be quoted in the fund's currency. */
@@ -149,6 +162,8 @@ export async function insertFund(
     currency: FundCurrency;
     feePercent: string;
     components: ReadonlyArray<{ productId: string; weight: string }>;
+    /** An issuer token's terms (then `components` is empty). */
+    token?: { symbol: string; parValue: string };
   },
 ): Promise<FundRecord> {
   const now = core.now();
@@ -166,6 +181,9 @@ export async function insertFund(
         fee_percent: input.feePercent,
         // Replaced below once the number is known (the ledger code is made of it).
         units_ledger: `pending:${id}`,
+        ...(input.token === undefined
+          ? {}
+          : { asset_kind: 'token' as const, symbol: input.token.symbol, par_value: input.token.parValue }),
         created_at: now,
         updated_at: now,
       })
@@ -181,6 +199,9 @@ export async function insertFund(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (input.components.length === 0) {
+      return updated;
+    }
     await trx
       .insertInto('fund_components')
       .values(
@@ -284,7 +305,10 @@ export async function fundState(core: InvestmentsCore, fund: FundRecord): Promis
     prices,
     valuation,
     units,
-    nav: navPerUnit(valuation.netAssets, units, INITIAL_NAV),
+    // An issuer token has no basket: its price per unit is its par value (docs/adr/0021).
+    nav: fund.token
+      ? rescale(parseFixed(fund.token.parValue, CASH_SCALE), CASH_SCALE, FUND_NAV_SCALE)
+      : navPerUnit(valuation.netAssets, units, INITIAL_NAV),
   };
 }
 
@@ -351,6 +375,7 @@ export async function summaryOf(
     currency: fund.currency,
     managerName: fund.managerId === null ? 'Tessera' : await core.displayName(fund.managerId),
     managedByMe: fund.managerId === userId,
+    token: fund.token ?? null,
     managementFeePercent: fund.feePercent,
     nav: formatFixed(state.nav, FUND_NAV_SCALE),
     unitsOutstanding: formatFixed(state.units, FUND_UNITS_SCALE),

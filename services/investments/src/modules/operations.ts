@@ -61,7 +61,7 @@ import {
   poolCashAccountId,
   poolOwnerOf,
 } from './fund-ledger.ts';
-import { fundState, type FundRecord, loadFund, recordNavPoint } from './funds.ts';
+import { fundState, type FundRecord, loadFund, recordNavPoint, requireInvestable } from './funds.ts';
 import type { InvestmentsCore } from './investments-core.ts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { FundOperationsTable, OperationPlan } from './tables.ts';
@@ -254,7 +254,7 @@ export async function investPreview(
   fundId: string,
   amount: string,
 ): Promise<InvestPreview> {
-  const fund = await loadFund(core, fundId);
+  const fund = requireInvestable(await loadFund(core, fundId));
   const amountMinor = checkedAmount(amount);
   const state = await core.serial(fund.id, () => fundState(core, fund));
   const value = rescale(amountMinor, CASH_SCALE, VALUE_SCALE);
@@ -284,7 +284,7 @@ export async function invest(
   amount: string,
   key: string,
 ): Promise<{ operation: FundOperation; created: boolean }> {
-  const fund = await loadFund(core, fundId);
+  const fund = requireInvestable(await loadFund(core, fundId));
   const amountMinor = checkedAmount(amount);
   const requestHash = hashOf({ kind: 'subscription', fundId: fund.id, amount: cents(amountMinor) });
   const existing = await findByKey(core, userId, key);
@@ -344,7 +344,7 @@ export async function redeemPreview(
   fundId: string,
   requested: string,
 ): Promise<RedeemPreview> {
-  const fund = await loadFund(core, fundId);
+  const fund = requireInvestable(await loadFund(core, fundId));
   const held = await availableUnits(core, fund, userId);
   const unitsMicro = requested === 'all' ? held : parseFixed(requested, FUND_UNITS_SCALE);
   if (unitsMicro <= 0n || unitsMicro > held) {
@@ -382,7 +382,7 @@ export async function redeem(
   requested: string,
   key: string,
 ): Promise<{ operation: FundOperation; created: boolean }> {
-  const fund = await loadFund(core, fundId);
+  const fund = requireInvestable(await loadFund(core, fundId));
   const requestHash = hashOf({ kind: 'redemption', fundId: fund.id, units: requested });
   const existing = await findByKey(core, userId, key);
   if (existing !== undefined) {

@@ -12,6 +12,10 @@ export interface FundsTable {
   currency: string;
   fee_percent: string;
   units_ledger: string;
+  /** `token`: an issuer token (migrations/0005-issuer-tokens.ts), no composition, priced at `par_value`. */
+  asset_kind: Generated<'fund' | 'token'>;
+  symbol: string | null;
+  par_value: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -28,7 +28,7 @@ import {
   NoWalletError,
 } from '../../errors.ts';
 import { CASH_SCALE, formatFixed, parseFixed } from '../fixed.ts';
-import { loadFund } from '../funds.ts';
+import { loadFund, requireInvestable } from '../funds.ts';
 import {
   PlanDatesInvalidError,
   PlanLimitError,
@@ -144,7 +144,7 @@ async function resolveTarget(
   target: PlanTarget,
 ): Promise<{ currency: string; name: string; feePercent: string | null }> {
   if (target.kind === 'fund') {
-    const fund = await loadFund(runner.core, target.fundId);
+    const fund = requireInvestable(await loadFund(runner.core, target.fundId));
     return { currency: fund.currency, name: fund.name, feePercent: fund.feePercent };
   }
   const instrument = await runner.core.trading().instrument(target.productId);

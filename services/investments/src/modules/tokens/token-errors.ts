@@ -54,3 +54,13 @@ export const DistributionFailedError = defineError(
   422,
   'The distribution was refused by the ledger: nothing was paid.',
 );
+export const NotATokenError = defineError(
+  'TOKENS_NOT_A_TOKEN',
+  422,
+  'Units of a fund are minted and burnt only by investing and redeeming: mint and burn are for issuer tokens.',
+);
+export const NotInvestableError = defineError(
+  'TOKENS_NOT_INVESTABLE',
+  422,
+  'An issuer token has no underlying basket: it cannot be invested in, redeemed, planned or rebalanced.',
+);

@@ -28,7 +28,7 @@ export interface TokenPausesTable {
 export interface TokenTransfersTable {
   id: string;
   fund_id: string;
-  kind: 'transfer' | 'forced';
+  kind: 'transfer' | 'forced' | 'mint' | 'burn';
   requested_by: string;
   idempotency_key: string;
   request_hash: string;

@@ -1,10 +1,14 @@
 /**
  * The routes under /api/investments/tokens (docs/api.md, "Tokenized assets"). Signed in; delegates and API keys
  * read only. Bodies are the contract's strict schemas (VALIDATION_FAILED otherwise); transfers, forced transfers
- * and distributions take an Idempotency-Key header. Issuer routes answer TOKENS_NOT_ISSUER to anyone else.
+ * distributions, mints and burns take an Idempotency-Key header. Issuer routes answer TOKENS_NOT_ISSUER to anyone
+ * else; mint and burn answer TOKENS_NOT_A_TOKEN for a fund (its units are minted by investing).
  */
 import {
+  createIssuerTokenRequestSchema,
+  tokenBurnRequestSchema,
   tokenDistributionRequestSchema,
+  tokenMintRequestSchema,
   tokenForcedTransferRequestSchema,
   tokenFreezeRequestSchema,
   tokenPauseRequestSchema,
@@ -19,7 +23,10 @@ import { IdempotencyKeyRequiredError } from '../../errors.ts';
 import type { InvestmentsCore } from '../investments-core.ts';
 import {
   auditOf,
+  burnUnits,
   changeFreeze,
+  createIssuerToken,
+  mintUnits,
   checkTransfer,
   distribute,
   forceTransfer,
@@ -50,6 +57,67 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
   { core, context },
 ) => {
   requireSignIn(app, context.auth, { reads: true });
+
+  app.post(
+    '/tokens/issued',
+    {
+      schema: {
+        summary: 'Creates an issuer token of the caller (KYC level 2): name, symbol, currency, par value',
+        body: createIssuerTokenRequestSchema,
+        response: { 201: anyObject },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createIssuerToken(core, principalOf(request), request.body)),
+  );
+
+  app.post(
+    '/tokens/funds/:fundId/mint',
+    {
+      schema: {
+        summary:
+          "Mints an issuer token's units to a verified customer by e-mail, a reason required (Idempotency-Key; audited)",
+        params: fundParamsSchema,
+        body: tokenMintRequestSchema,
+        response: { 200: anyObject, 201: anyObject },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const { transfer, created } = await mintUnits(
+        core,
+        principalOf(request),
+        request.params.fundId,
+        request.body,
+        key,
+      );
+      return reply.status(created ? 201 : 200).send(transfer);
+    },
+  );
+
+  app.post(
+    '/tokens/funds/:fundId/burn',
+    {
+      schema: {
+        summary:
+          "Burns a holder's free units of an issuer token, a reason required (Idempotency-Key; audited)",
+        params: fundParamsSchema,
+        body: tokenBurnRequestSchema,
+        response: { 200: anyObject, 201: anyObject },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const { transfer, created } = await burnUnits(
+        core,
+        principalOf(request),
+        request.params.fundId,
+        request.body,
+        key,
+      );
+      return reply.status(created ? 201 : 200).send(transfer);
+    },
+  );
 
   app.get(
     '/tokens/funds/:fundId/position',

@@ -17,7 +17,10 @@
 import { createHash } from 'node:crypto';
 import {
   BANK_TENANT_ID,
+  type CreateIssuerTokenRequest,
   FUND_KYC_LEVEL_REQUIRED,
+  FUND_MANAGED_MAX,
+  type IssuerToken,
   FUND_UNITS_SCALE,
   TOKEN_AUDIT_PAGE_MAX,
   TOKEN_RECIPIENT_LOOKUP_WINDOW_S,
@@ -36,14 +39,15 @@ import {
   uuidv7,
 } from '@tessera/contracts';
 import { type Principal, RateLimitedError } from '@tessera/platform';
-import { IdempotencyKeyReusedError } from '../../errors.ts';
+import { IdempotencyKeyReusedError, ManagedFundsLimitError } from '../../errors.ts';
 import { CASH_SCALE, formatFixed, parseFixed } from '../fixed.ts';
 import { holderAccountId, investmentsId, issuanceAccountId, ledgerCode } from '../fund-ledger.ts';
-import { type FundRecord, loadFund } from '../funds.ts';
+import { type FundRecord, insertFund, loadFund } from '../funds.ts';
 import type { InvestmentsCore } from '../investments-core.ts';
 import {
   DistributionFailedError,
   NoHoldersError,
+  NotATokenError,
   NotHolderError,
   NotIssuerError,
   NothingFrozenError,
@@ -61,6 +65,8 @@ export const TOKEN_TRANSFER_CODES = {
   freezeHold: 6011,
   forcedTransfer: 6012,
   distribution: 6013,
+  mint: 6014,
+  burn: 6015,
 } as const;
 
 /** Staff groups that may read any fund's issuer audit. */
@@ -173,6 +179,7 @@ export async function positionOf(
     availableUnits: units(holding.available),
     paused: await isPaused(core, fund.id),
     isIssuer: findIssuerRole(fund, principal) !== null,
+    token: fund.token ?? null,
   };
 }
 
@@ -316,7 +323,8 @@ export async function checkTransfer(
 type TransferRow = {
   id: string;
   fund_id: string;
-  kind: 'transfer' | 'forced';
+  kind: 'transfer' | 'forced' | 'mint' | 'burn';
+  from_user_id: string;
   to_user_id: string;
   units_micro: string;
   reason: string | null;
@@ -329,7 +337,7 @@ async function transferView(core: InvestmentsCore, row: TransferRow): Promise<To
     fundId: row.fund_id,
     kind: row.kind,
     units: units(BigInt(row.units_micro)),
-    recipientName: await core.displayName(row.to_user_id),
+    recipientName: await core.displayName(row.kind === 'burn' ? row.from_user_id : row.to_user_id),
     reason: row.reason,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -727,6 +735,257 @@ export async function forceTransfer(
     });
     return { transfer: await transferView(core, row), created: true };
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issuer tokens: creation, mint and burn
+// ---------------------------------------------------------------------------------------------------------------
+
+function issuerTokenView(fund: FundRecord): IssuerToken {
+  return {
+    id: fund.id,
+    name: fund.name,
+    symbol: fund.token?.symbol ?? '',
+    currency: fund.currency,
+    parValue: fund.token?.parValue ?? '0.00',
+    description: fund.description,
+    createdAt: fund.createdAt.toISOString(),
+  };
+}
+
+/**
+ * POST /tokens/issued: an issuer token of the caller (KYC level 2): a fund row of asset kind `token` with its own
+ * units ledger and issuance account, no composition and no fee. It counts toward the funds one customer manages.
+ */
+export async function createIssuerToken(
+  core: InvestmentsCore,
+  principal: Principal,
+  request: Required<Omit<CreateIssuerTokenRequest, 'description' | 'currency'>> & {
+    description: string;
+    currency: FundRecord['currency'];
+  },
+): Promise<IssuerToken> {
+  await core.requireVerified(principal.userId);
+  const managed = await core.db
+    .selectFrom('funds')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('manager_id', '=', principal.userId)
+    .executeTakeFirstOrThrow();
+  if (Number(managed.count) >= FUND_MANAGED_MAX) {
+    throw new ManagedFundsLimitError(undefined, { max: FUND_MANAGED_MAX });
+  }
+  const fund = await insertFund(core, {
+    kind: 'community',
+    managerId: principal.userId,
+    name: request.name,
+    description: request.description,
+    currency: request.currency,
+    feePercent: '0.00',
+    components: [],
+    token: { symbol: request.symbol, parValue: cents(parseFixed(request.parValue, CASH_SCALE)) },
+  });
+  return issuerTokenView(fund);
+}
+
+/** The fund when it is an issuer token and the caller its issuer; TOKENS_NOT_A_TOKEN for a fund. */
+async function issuedToken(core: InvestmentsCore, principal: Principal, fundId: string) {
+  const fund = await loadFund(core, fundId);
+  const role = issuerRoleOf(fund, principal);
+  if (!fund.token) {
+    throw new NotATokenError();
+  }
+  return { fund, role };
+}
+
+/**
+ * POST /tokens/funds/:fundId/mint (Idempotency-Key, a reason): new units from the token's issuance account to a
+ * verified customer found by e-mail (the transfer's compliance reasons for the recipient), one ledger transfer whose
+ * id is derived from the issuer and the key; audited.
+ */
+export async function mintUnits(
+  core: InvestmentsCore,
+  principal: Principal,
+  fundId: string,
+  body: { recipientEmail: string; units: string; reason: string },
+  key: string,
+): Promise<{ transfer: TokenTransfer; created: boolean }> {
+  const { fund, role } = await issuedToken(core, principal, fundId);
+  const unitsMicro = parseFixed(body.units, FUND_UNITS_SCALE);
+  const requestHash = hashOf({
+    kind: 'mint',
+    fundId: fund.id,
+    email: body.recipientEmail.trim().toLowerCase(),
+    units: units(unitsMicro),
+    reason: body.reason,
+  });
+  const existing = await findTransfer(core, principal.userId, key, requestHash);
+  if (existing !== undefined) {
+    return { transfer: await transferView(core, existing), created: false };
+  }
+  await core.requireVerified(principal.userId);
+  return core.serial(fund.id, async () => {
+    const again = await findTransfer(core, principal.userId, key, requestHash);
+    if (again !== undefined) {
+      return { transfer: await transferView(core, again), created: false };
+    }
+    const id = investmentsId(`token-mint:${principal.userId}:${key}`);
+    let recipientId = await ledgerTransferTo(core, id);
+    if (recipientId === null) {
+      await countLookup(core, principal.userId, body.recipientEmail);
+      const recipient = (await core.directory?.lookupCustomerByEmail(body.recipientEmail)) ?? null;
+      if (recipient === null) {
+        throw new TransferRefusedError(undefined, {
+          reasons: [{ code: 'RECIPIENT_NOT_CUSTOMER', fix: { kind: 'otherRecipient' } }],
+          suggestedUnits: null,
+        });
+      }
+      if ((await core.customers.getCustomer(recipient.userId)).kycLevel < FUND_KYC_LEVEL_REQUIRED) {
+        throw new TransferRefusedError(undefined, {
+          reasons: [
+            {
+              code: 'RECIPIENT_NOT_VERIFIED',
+              fix: { kind: 'recipientVerification', level: FUND_KYC_LEVEL_REQUIRED },
+            },
+          ],
+          suggestedUnits: null,
+        });
+      }
+      recipientId = recipient.userId;
+      await core.fundLedger.ensureFund(fund);
+      const refused = await linkedBatch(core, [
+        {
+          id,
+          ledger: fund.unitsLedger,
+          debitAccountId: issuanceAccountId(fund.id),
+          creditAccountId: await core.fundLedger.ensureHolder(fund, recipientId),
+          amount: units(unitsMicro),
+          code: TOKEN_TRANSFER_CODES.mint,
+          metadata: { fundId: fund.id, from: 'issuance', to: recipientId, kind: 'mint' },
+        },
+      ]);
+      if (refused !== null) {
+        throw new TokenInsufficientUnitsError(undefined, { ledgerCode: refused });
+      }
+    }
+    await recordHolder(core, fund.id, recipientId);
+    return recordIssuance(core, fund, principal, role, 'mint', {
+      id,
+      key,
+      requestHash,
+      holderId: recipientId,
+      unitsMicro,
+      reason: body.reason,
+    });
+  });
+}
+
+/**
+ * POST /tokens/funds/:fundId/burn (Idempotency-Key, a reason): a holder's free units back to the issuance account,
+ * one ledger transfer; frozen units cannot be burnt (the holder's account counts the freeze's pending debit, so the
+ * ledger itself refuses), the issuer unfreezes first. Audited.
+ */
+export async function burnUnits(
+  core: InvestmentsCore,
+  principal: Principal,
+  fundId: string,
+  body: { holderId: string; units: string; reason: string },
+  key: string,
+): Promise<{ transfer: TokenTransfer; created: boolean }> {
+  const { fund, role } = await issuedToken(core, principal, fundId);
+  const unitsMicro = parseFixed(body.units, FUND_UNITS_SCALE);
+  const requestHash = hashOf({ kind: 'burn', fundId: fund.id, ...body, units: units(unitsMicro) });
+  const existing = await findTransfer(core, principal.userId, key, requestHash);
+  if (existing !== undefined) {
+    return { transfer: await transferView(core, existing), created: false };
+  }
+  return core.serial(fund.id, async () => {
+    const again = await findTransfer(core, principal.userId, key, requestHash);
+    if (again !== undefined) {
+      return { transfer: await transferView(core, again), created: false };
+    }
+    const id = investmentsId(`token-burn:${principal.userId}:${key}`);
+    if ((await ledgerTransferTo(core, id)) === null) {
+      const holding = await requireHolder(core, fund, body.holderId);
+      if (unitsMicro > holding.available) {
+        throw new TokenInsufficientUnitsError(undefined, {
+          available: units(holding.available),
+          frozen: units(holding.frozen),
+        });
+      }
+      const refused = await linkedBatch(core, [
+        {
+          id,
+          ledger: fund.unitsLedger,
+          debitAccountId: holderAccountId(fund.id, body.holderId),
+          creditAccountId: issuanceAccountId(fund.id),
+          amount: units(unitsMicro),
+          code: TOKEN_TRANSFER_CODES.burn,
+          metadata: { fundId: fund.id, from: body.holderId, to: 'issuance', kind: 'burn' },
+        },
+      ]);
+      if (refused !== null) {
+        const now = await holdingOf(core, fund, body.holderId);
+        throw new TokenInsufficientUnitsError(undefined, {
+          available: units(now.available),
+          frozen: units(now.frozen),
+          ledgerCode: refused,
+        });
+      }
+    }
+    return recordIssuance(core, fund, principal, role, 'burn', {
+      id,
+      key,
+      requestHash,
+      holderId: body.holderId,
+      unitsMicro,
+      reason: body.reason,
+    });
+  });
+}
+
+/** Writes a mint's or burn's row (once) and its audit entry; answers the transfer. */
+async function recordIssuance(
+  core: InvestmentsCore,
+  fund: FundRecord,
+  principal: Principal,
+  role: 'manager' | 'staff',
+  kind: 'mint' | 'burn',
+  values: {
+    id: string;
+    key: string;
+    requestHash: string;
+    holderId: string;
+    unitsMicro: bigint;
+    reason: string;
+  },
+): Promise<{ transfer: TokenTransfer; created: boolean }> {
+  const row = {
+    id: values.id,
+    fund_id: fund.id,
+    kind,
+    requested_by: principal.userId,
+    idempotency_key: values.key,
+    request_hash: values.requestHash,
+    from_user_id: kind === 'mint' ? principal.userId : values.holderId,
+    to_user_id: kind === 'mint' ? values.holderId : principal.userId,
+    units_micro: values.unitsMicro.toString(),
+    reason: values.reason,
+    created_at: core.now(),
+  };
+  const inserted = await dbOf(core)
+    .insertInto('token_transfers')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted !== undefined) {
+    await audit(core, fund, principal, role, kind, {
+      holderId: values.holderId,
+      unitsMicro: values.unitsMicro,
+      reason: values.reason,
+    });
+  }
+  return { transfer: await transferView(core, row), created: true };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

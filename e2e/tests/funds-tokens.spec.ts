@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { accessTokenOf, LANGUAGES } from './identity-support.ts';
-import { balance, money, w } from './wallets-support.ts';
+import { balance, freshCustomer, money, w } from './wallets-support.ts';
 import {
   CRYPTO_PRODUCT,
   field,
@@ -158,6 +158,57 @@ for (const language of LANGUAGES) {
     );
   });
 }
+
+// Issuer tokens (issue #21), in French only (one run covers the path): a verified customer creates a token with the
+// form, its page has no Invest action, the issuer mints units to a holder by e-mail (preview, then confirm), and the
+// holder sees the units on the token's page.
+test('an issuer creates a token and mints units to a holder; the holder sees them (fr)', async ({
+  browser,
+}) => {
+  const language: Language = 'fr';
+  const issuer = await person(browser, language);
+  const holderContext = await browser.newContext({ locale: 'fr-FR' });
+  const holderPage = await holderContext.newPage();
+  const { email } = await freshCustomer(holderPage, language);
+
+  await open(issuer.page, language, '/dashboard/funds/add/');
+  await issuer.page.getByRole('radio', { name: f(language, 'tokens.create.token'), exact: true }).click();
+  const form = issuer.page.getByRole('form', { name: f(language, 'tokens.create.title') });
+  const name = `Jeton ${Date.now().toString(36)}`;
+  await field(form, f(language, 'form.name')).fill(name);
+  await field(form, f(language, 'tokens.create.symbol')).fill('BAKE');
+  await field(form, f(language, 'tokens.create.parValue')).fill(typed(language, '2.5'));
+  await form.getByRole('button', { name: f(language, 'tokens.create.submit'), exact: true }).click();
+  await expect(issuer.page).toHaveURL(/\/dashboard\/funds\/[0-9a-f-]+\/find\/$/);
+  await expect(issuer.page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(issuer.page.getByText(f(language, 'tokens.badge', { symbol: 'BAKE' }))).toBeVisible();
+  await expect(issuer.page.getByRole('link', { name: f(language, 'fund.invest'), exact: true })).toHaveCount(
+    0,
+  );
+
+  const section = issuer.page.getByRole('region', { name: f(language, 'tokens.issuer.title'), exact: true });
+  const mint = section.getByRole('form', { name: f(language, 'tokens.mint.title') });
+  await field(mint, f(language, 'tokens.transfer.email')).fill(email);
+  await field(mint, f(language, 'tokens.freeze.units')).fill(typed(language, '4'));
+  await field(mint, f(language, 'tokens.force.reason')).fill('Tour de table');
+  await mint.getByRole('button', { name: f(language, 'tokens.mint.previewAction'), exact: true }).click();
+  const preview = mint.getByTestId('tokens-mint-preview');
+  await expect(preview).toContainText(email);
+  const confirm = f(language, 'tokens.mint.confirm', { units: '§' }).split('§')[0]!;
+  await preview.getByRole('button', { name: new RegExp(`^${escape(confirm)}`) }).click();
+  await expect(
+    mint.getByText(f(language, 'tokens.mint.done', { units: '§', name: '§' }).split('§')[1]!),
+  ).toBeVisible();
+  const audit = section.getByRole('table', { name: f(language, 'tokens.audit.title') });
+  await expect(
+    audit.getByRole('rowheader', { name: f(language, 'tokens.audit.mint'), exact: true }),
+  ).toBeVisible();
+
+  const tokenPath = new URL(issuer.page.url()).pathname;
+  await open(holderPage, language, tokenPath);
+  await expect(holderPage.getByTestId('tokens-position')).toContainText(/4([.,]0+)?/);
+  await expect(holderPage.getByRole('region', { name: f(language, 'tokens.issuer.title') })).toHaveCount(0);
+});
 
 function escape(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

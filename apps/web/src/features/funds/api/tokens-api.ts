@@ -6,6 +6,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type {
+  CreateIssuerTokenRequest,
+  IssuerToken,
   TokenAuditEntry,
   TokenDistribution,
   TokenHolder,
@@ -102,6 +104,29 @@ export function forceTransfer(
     body,
     idempotencyKey,
   });
+}
+
+/** POST /tokens/issued: an issuer token of the caller. */
+export function createIssuerToken(call: FundsCall, body: CreateIssuerTokenRequest) {
+  return call<IssuerToken>('/tokens/issued', { method: 'POST', body });
+}
+
+export function mintUnits(
+  call: FundsCall,
+  fundId: string,
+  body: { recipientEmail: string; units: string; reason: string },
+  idempotencyKey: string,
+) {
+  return call<TokenTransfer>(`${tokensPath(fundId)}/mint`, { method: 'POST', body, idempotencyKey });
+}
+
+export function burnUnits(
+  call: FundsCall,
+  fundId: string,
+  body: { holderId: string; units: string; reason: string },
+  idempotencyKey: string,
+) {
+  return call<TokenTransfer>(`${tokensPath(fundId)}/burn`, { method: 'POST', body, idempotencyKey });
 }
 
 export function previewDistribution(call: FundsCall, fundId: string, amount: string) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FUND_PERFORMANCE_PERIODS, type FundComponent, type FundDetail } from '@tessera/contracts';
-import { Banner, Button, Card, PageHeader, Table } from '@tessera/ui';
+import { Badge, Banner, Button, Card, PageHeader, Table } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { formatDateTime, formatProduct, toneClass } from '#/shared/markets/market-format.ts';
 import { useFund } from '../api/funds-api.ts';
@@ -29,29 +29,35 @@ function FundView({ fund }: { fund: FundDetail }) {
     <div className="app-page">
       <PageHeader
         title={fund.name}
-        description={t(fund.kind === 'curated' ? 'fund.curatedBy' : 'list.managedBy', {
-          name: fund.managerName,
-        })}
+        description={t(
+          fund.token ? 'tokens.issuedBy' : fund.kind === 'curated' ? 'fund.curatedBy' : 'list.managedBy',
+          { name: fund.managerName },
+        )}
         actions={
-          <div className="funds-actions">
-            <Button asChild variant="primary">
-              <Link to="/dashboard/invest/$id/" params={{ id: fund.id }}>
-                {t('fund.invest')}
-              </Link>
-            </Button>
-            {fund.managedByMe ? (
-              <Button asChild variant="secondary">
-                <Link to="/dashboard/funds/$id/update/" params={{ id: fund.id }}>
-                  {t('fund.edit')}
+          // An issuer token has no invest page and no composition to edit: its issuer mints and burns below.
+          fund.token ? (
+            <Badge tone="info">{t('tokens.badge', { symbol: fund.token.symbol })}</Badge>
+          ) : (
+            <div className="funds-actions">
+              <Button asChild variant="primary">
+                <Link to="/dashboard/invest/$id/" params={{ id: fund.id }}>
+                  {t('fund.invest')}
                 </Link>
               </Button>
-            ) : null}
-          </div>
+              {fund.managedByMe ? (
+                <Button asChild variant="secondary">
+                  <Link to="/dashboard/funds/$id/update/" params={{ id: fund.id }}>
+                    {t('fund.edit')}
+                  </Link>
+                </Button>
+              ) : null}
+            </div>
+          )
         }
       />
       {fund.description ? <p className="funds-description">{fund.description}</p> : null}
       <div className="funds-columns">
-        <Card as="section" title={t('fund.navTitle')} headingLevel={2}>
+        <Card as="section" title={t(fund.token ? 'tokens.parValue' : 'fund.navTitle')} headingLevel={2}>
           <p className="funds-nav" data-testid="fund-nav">
             {format.nav(fund.nav, fund.currency)}
           </p>
@@ -60,19 +66,25 @@ function FundView({ fund }: { fund: FundDetail }) {
               {t('fund.unpriced', { instruments: fund.valuation.unpriced.map(formatProduct).join(', ') })}
             </Banner>
           ) : null}
-          <NavChart points={fund.navHistory} currency={fund.currency} />
-          <dl className="funds-facts">
-            {FUND_PERFORMANCE_PERIODS.map((period) => (
-              <div key={period}>
-                <dt>{t(`fund.period.${period}`)}</dt>
-                <dd className={toneClass(fund.performance[period])}>
-                  {fund.performance[period] === null
-                    ? t('fund.tooYoung')
-                    : format.change(fund.performance[period])}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {fund.token ? (
+            <p className="funds-muted">{t('tokens.parValueNote')}</p>
+          ) : (
+            <NavChart points={fund.navHistory} currency={fund.currency} />
+          )}
+          {fund.token ? null : (
+            <dl className="funds-facts">
+              {FUND_PERFORMANCE_PERIODS.map((period) => (
+                <div key={period}>
+                  <dt>{t(`fund.period.${period}`)}</dt>
+                  <dd className={toneClass(fund.performance[period])}>
+                    {fund.performance[period] === null
+                      ? t('fund.tooYoung')
+                      : format.change(fund.performance[period])}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </Card>
         <Card as="section" title={t('fund.factsheet')} headingLevel={2}>
           <dl className="funds-facts funds-facts--list">
@@ -80,10 +92,17 @@ function FundView({ fund }: { fund: FundDetail }) {
               <dt>{t('fund.holders')}</dt>
               <dd>{fund.holdersCount}</dd>
             </div>
-            <div>
-              <dt>{t('fund.netAssets')}</dt>
-              <dd>{format.money(fund.valuation.netAssets, fund.currency)}</dd>
-            </div>
+            {fund.token ? (
+              <div>
+                <dt>{t('tokens.symbol')}</dt>
+                <dd>{fund.token.symbol}</dd>
+              </div>
+            ) : (
+              <div>
+                <dt>{t('fund.netAssets')}</dt>
+                <dd>{format.money(fund.valuation.netAssets, fund.currency)}</dd>
+              </div>
+            )}
             <div>
               <dt>{t('fund.unitsOutstanding')}</dt>
               <dd>{format.units(fund.unitsOutstanding)}</dd>
@@ -96,55 +115,61 @@ function FundView({ fund }: { fund: FundDetail }) {
               <dt>{t('fund.currency')}</dt>
               <dd>{fund.factsheet.currency}</dd>
             </div>
-            <div>
-              <dt>{t('fund.fee')}</dt>
-              <dd>{format.percent(fund.factsheet.managementFeePercent)}</dd>
-            </div>
-            <div>
-              <dt>{t('fund.components')}</dt>
-              <dd>{fund.factsheet.componentsCount}</dd>
-            </div>
-            <div>
-              <dt>{t('fund.minimum')}</dt>
-              <dd>{format.money(fund.factsheet.minimumInvestment, fund.currency)}</dd>
-            </div>
+            {fund.token ? null : (
+              <>
+                <div>
+                  <dt>{t('fund.fee')}</dt>
+                  <dd>{format.percent(fund.factsheet.managementFeePercent)}</dd>
+                </div>
+                <div>
+                  <dt>{t('fund.components')}</dt>
+                  <dd>{fund.factsheet.componentsCount}</dd>
+                </div>
+                <div>
+                  <dt>{t('fund.minimum')}</dt>
+                  <dd>{format.money(fund.factsheet.minimumInvestment, fund.currency)}</dd>
+                </div>
+              </>
+            )}
           </dl>
         </Card>
       </div>
-      <Card as="section" title={t('fund.composition')} headingLevel={2}>
-        <Table<FundComponent>
-          caption={t('fund.composition')}
-          hideCaption
-          rows={fund.components}
-          getRowKey={(row) => row.productId}
-          columns={[
-            {
-              key: 'instrument',
-              header: t('fund.instrument'),
-              rowHeader: true,
-              cell: (row) => formatProduct(row.productId),
-            },
-            {
-              key: 'target',
-              header: t('fund.target'),
-              numeric: true,
-              cell: (row) => format.percent(row.targetWeight),
-            },
-            {
-              key: 'actual',
-              header: t('fund.actual'),
-              numeric: true,
-              cell: (row) => format.percent(row.actualWeight),
-            },
-            {
-              key: 'value',
-              header: t('fund.value'),
-              numeric: true,
-              cell: (row) => format.money(row.value, fund.currency),
-            },
-          ]}
-        />
-      </Card>
+      {fund.token ? null : (
+        <Card as="section" title={t('fund.composition')} headingLevel={2}>
+          <Table<FundComponent>
+            caption={t('fund.composition')}
+            hideCaption
+            rows={fund.components}
+            getRowKey={(row) => row.productId}
+            columns={[
+              {
+                key: 'instrument',
+                header: t('fund.instrument'),
+                rowHeader: true,
+                cell: (row) => formatProduct(row.productId),
+              },
+              {
+                key: 'target',
+                header: t('fund.target'),
+                numeric: true,
+                cell: (row) => format.percent(row.targetWeight),
+              },
+              {
+                key: 'actual',
+                header: t('fund.actual'),
+                numeric: true,
+                cell: (row) => format.percent(row.actualWeight),
+              },
+              {
+                key: 'value',
+                header: t('fund.value'),
+                numeric: true,
+                cell: (row) => format.money(row.value, fund.currency),
+              },
+            ]}
+          />
+        </Card>
+      )}
       <TokensHolderPanel fund={fund} />
       <TokensIssuerSection fund={fund} />
     </div>

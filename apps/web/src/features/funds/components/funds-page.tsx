@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { FundSummary } from '@tessera/contracts';
-import { Banner, Button, Card, EmptyState, PageHeader, Skeleton, Table } from '@tessera/ui';
+import { Badge, Banner, Button, Card, EmptyState, PageHeader, Skeleton, Table } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
 import { errorMessage } from '#/lib/error-message.ts';
 import { toneClass } from '#/shared/markets/market-format.ts';
@@ -133,39 +133,57 @@ function FundCard({ fund }: { fund: FundSummary }) {
           {fund.name}
         </Link>
       </h3>
-      <p className="funds-muted">{t('list.managedBy', { name: fund.managerName })}</p>
-      <dl className="funds-facts">
-        <div>
-          <dt>{t('fund.nav')}</dt>
-          <dd>{format.nav(fund.nav, fund.currency)}</dd>
-        </div>
-        <div>
-          <dt>{t('fund.fee')}</dt>
-          <dd>{format.percent(fund.managementFeePercent)}</dd>
-        </div>
-      </dl>
-      <div className="funds-actions">
-        <Button asChild variant="secondary" size="sm">
-          <Link
-            to="/dashboard/invest/$id/"
-            params={{ id: fund.id }}
-            aria-label={t('fund.investIn', { name: fund.name })}
-          >
-            {t('fund.invest')}
-          </Link>
-        </Button>
-        {fund.managedByMe ? (
-          <Button asChild variant="ghost" size="sm">
+      {fund.token ? (
+        <p>
+          <Badge tone="info">{t('tokens.badge', { symbol: fund.token.symbol })}</Badge>
+        </p>
+      ) : null}
+      <p className="funds-muted">
+        {t(fund.token ? 'tokens.issuedBy' : 'list.managedBy', { name: fund.managerName })}
+      </p>
+      {fund.token ? (
+        <dl className="funds-facts">
+          <div>
+            <dt>{t('tokens.parValue')}</dt>
+            <dd>{format.nav(fund.token.parValue, fund.currency)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <dl className="funds-facts">
+          <div>
+            <dt>{t('fund.nav')}</dt>
+            <dd>{format.nav(fund.nav, fund.currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('fund.fee')}</dt>
+            <dd>{format.percent(fund.managementFeePercent)}</dd>
+          </div>
+        </dl>
+      )}
+      {fund.token ? null : (
+        <div className="funds-actions">
+          <Button asChild variant="secondary" size="sm">
             <Link
-              to="/dashboard/funds/$id/update/"
+              to="/dashboard/invest/$id/"
               params={{ id: fund.id }}
-              aria-label={t('fund.editName', { name: fund.name })}
+              aria-label={t('fund.investIn', { name: fund.name })}
             >
-              {t('fund.edit')}
+              {t('fund.invest')}
             </Link>
           </Button>
-        ) : null}
-      </div>
+          {fund.managedByMe ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link
+                to="/dashboard/funds/$id/update/"
+                params={{ id: fund.id }}
+                aria-label={t('fund.editName', { name: fund.name })}
+              >
+                {t('fund.edit')}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      )}
     </li>
   );
 }

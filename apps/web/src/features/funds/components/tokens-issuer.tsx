@@ -17,9 +17,11 @@ import { useTranslation } from '#/lib/i18n.ts';
 import { formatDateTime } from '#/shared/markets/market-format.ts';
 import { newIdempotencyKey, useFundsCall } from '../api/funds-api.ts';
 import {
+  burnUnits,
   changeFreeze,
   distribute,
   forceTransfer,
+  mintUnits,
   previewDistribution,
   setPaused,
   useDownloadRegisterCsv,
@@ -59,6 +61,12 @@ export function TokensIssuerSection({ fund }: { fund: FundDetail }) {
       {register.data ? (
         <>
           <RegisterCard fund={fund} register={register.data} />
+          {fund.token ? (
+            <div className="funds-columns">
+              <MintCard fund={fund} />
+              <BurnCard fund={fund} register={register.data} />
+            </div>
+          ) : null}
           <div className="funds-columns">
             <FreezeCard fund={fund} register={register.data} />
             <PauseCard fund={fund} register={register.data} />
@@ -139,6 +147,255 @@ function holderOptions(register: TokenRegister, format: ReturnType<typeof useFun
     value: holder.holderId,
     label: `${holder.name} (${format.units(holder.units)})`,
   }));
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** An issuer token's mint: units to a verified customer by e-mail, a reason, a preview, then the confirm. */
+function MintCard({ fund }: { fund: FundDetail }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const format = useFundFormat();
+  const call = useFundsCall();
+  const refresh = useRefresh();
+  const [email, setEmail] = useState('');
+  const [units, setUnits] = useState('');
+  const [reason, setReason] = useState('');
+  const [previewed, setPreviewed] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const clean = units.trim().replace(',', '.');
+  const minting = useMutation({
+    mutationFn: () =>
+      mintUnits(call, fund.id, { recipientEmail: email.trim(), units: clean, reason: reason.trim() }, key),
+    onSuccess: (transfer) => {
+      setDone(t('tokens.mint.done', { units: format.units(transfer.units), name: transfer.recipientName }));
+      setKey(newIdempotencyKey());
+      setUnits('');
+      setReason('');
+      setPreviewed(false);
+      void refresh();
+    },
+    onError: (error) => {
+      setPreviewed(false);
+      setProblem(errorMessage(t, error));
+    },
+  });
+  const edit = (apply: () => void) => {
+    apply();
+    setPreviewed(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setDone(null);
+    if (!EMAIL.test(email.trim())) {
+      setProblem(t('tokens.transfer.emailInvalid'));
+      return;
+    }
+    if (!fundUnitsSchema.safeParse(clean).success) {
+      setProblem(t('tokens.transfer.unitsInvalid'));
+      return;
+    }
+    if (reason.trim().length < 3) {
+      setProblem(t('tokens.force.reasonRequired'));
+      return;
+    }
+    setPreviewed(true);
+  };
+  return (
+    <Card as="section" title={t('tokens.mint.title')} headingLevel={3}>
+      <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.mint.title')}>
+        <p className="funds-muted">{t('tokens.mint.intro')}</p>
+        {done ? <Banner tone="success">{done}</Banner> : null}
+        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        <TextField
+          label={t('tokens.transfer.email')}
+          type="email"
+          value={email}
+          onChange={(event) => edit(() => setEmail(event.target.value))}
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label={t('tokens.freeze.units')}
+          value={units}
+          onChange={(event) => edit(() => setUnits(event.target.value))}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label={t('tokens.force.reason')}
+          hint={t('tokens.force.reasonHint')}
+          value={reason}
+          onChange={(event) => edit(() => setReason(event.target.value))}
+          maxLength={200}
+          autoComplete="off"
+          required
+        />
+        {previewed ? (
+          <div className="funds-preview" aria-live="polite" data-testid="tokens-mint-preview">
+            <p>
+              {t('tokens.mint.preview', {
+                units: format.units(clean),
+                email: email.trim(),
+                value: format.money(parValueTimes(fund, clean), fund.currency),
+              })}
+            </p>
+            <div className="funds-actions">
+              <ConfirmButton
+                type="button"
+                variant="primary"
+                loading={minting.isPending}
+                onClick={() => minting.mutate()}
+              >
+                {t('tokens.mint.confirm', { units: format.units(clean) })}
+              </ConfirmButton>
+              <Button type="button" variant="ghost" onClick={() => setPreviewed(false)}>
+                {t('tokens.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div>
+            <Button type="submit" variant="secondary">
+              {t('tokens.mint.previewAction')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+/** units x par value, cut to the cent (decimal strings, no float). */
+function parValueTimes(fund: FundDetail, units: string): string {
+  const toScaled = (value: string, scale: number) => {
+    const [whole = '0', fraction = ''] = value.split('.');
+    return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+  };
+  const cents = (toScaled(units, 6) * toScaled(fund.token?.parValue ?? '0', 2)) / 1_000_000n;
+  const text = cents.toString().padStart(3, '0');
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+/** An issuer token's burn: a holder's free units back to the issuance account, a reason, a preview, the confirm. */
+function BurnCard({ fund, register }: { fund: FundDetail; register: TokenRegister }) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const format = useFundFormat();
+  const call = useFundsCall();
+  const refresh = useRefresh();
+  const [holderId, setHolderId] = useState('');
+  const [units, setUnits] = useState('');
+  const [reason, setReason] = useState('');
+  const [previewed, setPreviewed] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const clean = units.trim().replace(',', '.');
+  const holder = register.holders.find((line) => line.holderId === holderId);
+  const burning = useMutation({
+    mutationFn: () => burnUnits(call, fund.id, { holderId, units: clean, reason: reason.trim() }, key),
+    onSuccess: (transfer) => {
+      setDone(t('tokens.burn.done', { units: format.units(transfer.units), name: transfer.recipientName }));
+      setKey(newIdempotencyKey());
+      setUnits('');
+      setReason('');
+      setPreviewed(false);
+      void refresh();
+    },
+    onError: (error) => {
+      setPreviewed(false);
+      setProblem(errorMessage(t, error));
+    },
+  });
+  const edit = (apply: () => void) => {
+    apply();
+    setPreviewed(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setDone(null);
+    if (holderId === '') {
+      setProblem(t('tokens.freeze.holderRequired'));
+      return;
+    }
+    if (!fundUnitsSchema.safeParse(clean).success) {
+      setProblem(t('tokens.transfer.unitsInvalid'));
+      return;
+    }
+    if (reason.trim().length < 3) {
+      setProblem(t('tokens.force.reasonRequired'));
+      return;
+    }
+    setPreviewed(true);
+  };
+  return (
+    <Card as="section" title={t('tokens.burn.title')} headingLevel={3}>
+      <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.burn.title')}>
+        <p className="funds-muted">{t('tokens.burn.intro')}</p>
+        {done ? <Banner tone="success">{done}</Banner> : null}
+        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        <Select
+          label={t('tokens.freeze.holder')}
+          options={holderOptions(register, format)}
+          value={holderId}
+          onValueChange={(value) => edit(() => setHolderId(value))}
+          placeholder={t('tokens.choose')}
+        />
+        <TextField
+          label={t('tokens.freeze.units')}
+          value={units}
+          onChange={(event) => edit(() => setUnits(event.target.value))}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label={t('tokens.force.reason')}
+          hint={t('tokens.force.reasonHint')}
+          value={reason}
+          onChange={(event) => edit(() => setReason(event.target.value))}
+          maxLength={200}
+          autoComplete="off"
+          required
+        />
+        {previewed && holder ? (
+          <div className="funds-preview" aria-live="polite" data-testid="tokens-burn-preview">
+            <p>
+              {t('tokens.burn.preview', {
+                units: format.units(clean),
+                name: holder.name,
+                held: format.units(holder.units),
+                frozen: format.units(holder.frozenUnits),
+              })}
+            </p>
+            <div className="funds-actions">
+              <ConfirmButton
+                type="button"
+                variant="primary"
+                loading={burning.isPending}
+                onClick={() => burning.mutate()}
+              >
+                {t('tokens.burn.confirm', { units: format.units(clean) })}
+              </ConfirmButton>
+              <Button type="button" variant="ghost" onClick={() => setPreviewed(false)}>
+                {t('tokens.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div>
+            <Button type="submit" variant="secondary">
+              {t('tokens.burn.previewAction')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </Card>
+  );
 }
 
 function FreezeCard({ fund, register }: { fund: FundDetail; register: TokenRegister }) {

@@ -32,8 +32,16 @@ export function referralsOf(context: ServiceContext): ReferralsService {
 export async function registerReferrals(app: FastifyInstance, context: ServiceContext): Promise<void> {
   const referrals = referralsOf(context);
   await app.register(referralRoutes, { context, referrals });
+  let outstanding: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    // Not awaited: the ledger may be slow, start-up is not held for it.
-    void referrals.payOutstanding();
+    // Not awaited: the ledger may be slow, start-up is not held for it. A failure leaves the rewards recorded and
+    // unpaid; the next start pays them.
+    outstanding = referrals.payOutstanding().catch((error: unknown) => {
+      context.log.warn({ err: error }, 'referral rewards recorded but unpaid could not be paid at start-up');
+    });
+  });
+  // Closing waits for it: a payment run must not outlive the database it reads.
+  app.addHook('onClose', async () => {
+    await outstanding;
   });
 }

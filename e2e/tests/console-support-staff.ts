@@ -112,10 +112,9 @@ export async function signInDemoStaff(page: Page, language: Language, staff: Sta
     if (outcome === 'unknown-secret') {
       await resetSecondFactor(page, staff);
     } else {
-      // The next step was used (another journey signed the same member in moments ago): from the start of the next
-      // step, the one after it is within the service's drift window and unused. Waiting for the start of the step
-      // after that (as before) waited up to 60 s instead of 30.
-      await page.waitForTimeout(Math.max(0, (totpStep() + 1) * 30_000 + 500 - Date.now()));
+      // The step was used: wait for the next one.
+      const step = totpStep() + 1;
+      await page.waitForTimeout(Math.max(0, (step + 1) * 30_000 + 500 - Date.now()));
     }
   }
   throw new Error(`${staff.email} could not sign in to the console`);

@@ -54,6 +54,10 @@ for (const language of LANGUAGES) {
     await customerPage(customer, language);
     await signIn(customer, language, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     await expect(customer).toHaveURL(/\/dashboard\/home\/$/);
+    // Signing in applies the demo customer's saved language (English), which then comes before the address's `lng`
+    // (spec section 1). This device's own choice (what the language switcher stores) keeps the journey's language
+    // without changing the saved one, which journeys running at the same time rely on.
+    await customer.evaluate((chosen) => localStorage.setItem('lng', chosen), language);
 
     // The figures of the wallets page, as it shows them.
     await open(customer, language, '/dashboard/wallets/');

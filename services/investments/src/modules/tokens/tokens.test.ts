@@ -17,7 +17,9 @@ import {
   type TokenTransferCheck,
   uuidv7,
 } from '@tessera/contracts';
+import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { parseFixed } from '../fixed.ts';
 import { holderAccountId } from '../fund-ledger.ts';
@@ -59,6 +61,7 @@ const cents = (text: string) => parseFixed(text, 2);
 
 describeEachDatabase('tokenized assets: permissioned fund units', ({ createDatabase }) => {
   let fixture: InvestmentsFixture;
+  let database: Database;
   const directory = new DirectoryDouble();
   let issuer: Customer;
   let ana: Customer;
@@ -90,7 +93,8 @@ describeEachDatabase('tokenized assets: permissioned fund units', ({ createDatab
     fixture.call(issuer, 'POST', `/tokens/funds/${fundId}${path}`, payload, headers);
 
   beforeAll(async () => {
-    fixture = await startInvestmentsFixture(await createDatabase(), { directory });
+    database = await createDatabase();
+    fixture = await startInvestmentsFixture(database, { directory });
     fixture.venue.prices.set('SAP_xetra', '200.00');
     fixture.venue.prices.set('SIE_xetra', '150.00');
     issuer = await fixture.customer(2, '1000.00');
@@ -383,6 +387,21 @@ describeEachDatabase('tokenized assets: permissioned fund units', ({ createDatab
     expect(repeated.statusCode).toBe(200);
     expect(repeated.json<TokenDistribution>().id).toBe(record.id);
     expect(cents(await fixture.walletBalance(issuer))).toBe(cents(issuerBefore) - cents(record.distributed));
+
+    // The process died after the ledger took the batch and before the row was marked done: the retry resends the
+    // same transfers from the account the row recorded, the ledger finds them, and nothing is paid twice.
+    await sql`update investments.token_distributions set status = 'pending' where id = ${record.id}`.execute(
+      database.db,
+    );
+    const afterCrash = await issuerCall(
+      '/distributions',
+      { amount: '100.00' },
+      { 'idempotency-key': distributionKey },
+    );
+    expect(afterCrash.statusCode, afterCrash.body).toBe(201);
+    expect(afterCrash.json<TokenDistribution>().id).toBe(record.id);
+    expect(cents(await fixture.walletBalance(issuer))).toBe(cents(issuerBefore) - cents(record.distributed));
+    expect(cents(await fixture.walletBalance(ana))).toBe(cents(anaBefore) + share(ana.userId));
   });
 
   it('cuts shares to the cent and keeps the issuer its own share and the remainder', () => {

@@ -1195,9 +1195,12 @@ export async function distribute(
       };
     }
     const wallet = await core.cash.currentWallet(principal.userId, fund.currency);
-    if (wallet === null) {
+    if (wallet === null && existing === undefined) {
       throw new TokenNoWalletError();
     }
+    // A retry pays from the wallet the first attempt recorded: the same transfer ids must carry the same accounts,
+    // even if the issuer's current wallet has changed since.
+    const payerAccountId = existing?.wallet_account_id ?? wallet!.accountId;
     let id: string;
     let plan: { shares: TokenDistributionShare[]; distributed: bigint };
     if (existing !== undefined) {
@@ -1209,7 +1212,7 @@ export async function distribute(
       };
     } else {
       plan = await planDistribution(core, fund, principal.userId, amountMinor);
-      const available = await core.fundLedger.available(wallet.accountId);
+      const available = await core.fundLedger.available(payerAccountId);
       if (available === null || parseFixed(available, CASH_SCALE) < plan.distributed) {
         throw new TokenInsufficientFundsError(undefined, { available: available ?? '0.00' });
       }
@@ -1222,7 +1225,7 @@ export async function distribute(
           issuer_id: principal.userId,
           idempotency_key: key,
           request_hash: requestHash,
-          wallet_account_id: wallet.accountId,
+          wallet_account_id: payerAccountId,
           amount_minor: amountMinor.toString(),
           shares: JSON.stringify(plan.shares),
           status: 'pending',
@@ -1236,7 +1239,7 @@ export async function distribute(
       legs.push({
         id: investmentsId(`distribution:${id}:${share.holderId}`),
         ledger: fund.currency,
-        debitAccountId: wallet.accountId,
+        debitAccountId: payerAccountId,
         creditAccountId: to!.accountId,
         amount: share.amount,
         code: TOKEN_TRANSFER_CODES.distribution,

@@ -55,8 +55,17 @@ for (const language of LANGUAGES) {
     await signIn(customer, language, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     await expect(customer).toHaveURL(/\/dashboard\/home\/$/);
     // Signing in applies the demo customer's saved language (English), which then comes before the address's `lng`
-    // (spec section 1). This device's own choice (what the language switcher stores) keeps the journey's language
-    // without changing the saved one, which journeys running at the same time rely on.
+    // (spec section 1). Once it is applied (a page opened before that would apply it again), this device's own choice
+    // (what the language switcher stores) keeps the journey's language without changing the saved one, which journeys
+    // running at the same time rely on.
+    const preferences = await customer.request.get('/api/user-management/me/preferences', {
+      headers: { authorization: `Bearer ${await accessTokenOf(customer)}` },
+    });
+    expect(preferences.status()).toBe(200);
+    const saved = ((await preferences.json()) as { language: string }).language;
+    await customer.waitForFunction(() => sessionStorage.getItem('tessera.justSignedIn') === null);
+    await expect(customer.locator('html')).toHaveAttribute('lang', saved);
+    await expect.poll(() => customer.evaluate(() => localStorage.getItem('lng'))).toBe(saved);
     await customer.evaluate((chosen) => localStorage.setItem('lng', chosen), language);
 
     // The figures of the wallets page, as it shows them.

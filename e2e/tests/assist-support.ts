@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { ASSIST_TEXTS } from '../../packages/tracker/src/assist/texts.ts';
-import { consoleText, DEMO_STAFF, signInDemoStaff } from './console-support-staff.ts';
+import { consoleText, signInDemoStaff, supportAgent } from './console-support-staff.ts';
 import { accessTokenOf, type Language } from './identity-support.ts';
 import { watchCspViolations } from './support.ts';
 import { expectTrackerState, preferLanguage } from './tracking-support.ts';
@@ -117,9 +117,9 @@ export async function expectAssistReady(page: Page): Promise<void> {
 }
 
 /**
- * The support agent, in a browser context of their own: sam.support signed in to the console in `language`, on the
- * live view of the session of the customer signed in on `customer` (found in the live sessions list). `csp` collects
- * what the agent's page reports about the Content Security Policy.
+ * The support agent, in a browser context of their own: the language's demo agent (supportAgent) signed in to the
+ * console in `language`, on the live view of the session of the customer signed in on `customer` (found in the live
+ * sessions list). `csp` collects what the agent's page reports about the Content Security Policy.
  */
 export async function agentJoins(
   browser: Browser,
@@ -132,7 +132,7 @@ export async function agentJoins(
   const csp = await watchCspViolations(agent);
   await preferLanguage(agent, language);
   await watchPeerConnections(agent);
-  await signInDemoStaff(agent, language, DEMO_STAFF.sam);
+  await signInDemoStaff(agent, language, supportAgent(language));
   const reference = `CASE-18-${language.toUpperCase()}-${randomInt(1000, 9999)}`;
   await agent.goto(`/console/assist?ref=${reference}`);
   const t = (key: string, values: Record<string, string> = {}) => agentText(language, key, values);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { consoleText, DEMO_STAFF, signInDemoStaff } from './console-support-staff.ts';
+import { consoleText, DEMO_STAFF, signInDemoStaff, supportAgent } from './console-support-staff.ts';
 import { expectAccessible, type Language } from './identity-support.ts';
 
 /**
- * The console's session replay (issue #17), in English and French: sam.support opens Sessions, gives a case
+ * The console's session replay (issue #17), in English and French: a support agent opens Sessions, gives a case
  * reference and filters, pages through the list, opens a session and plays it: the recorded page is rebuilt in a
  * sandboxed iframe without scripts, with its recorded styles applied under the console's policy (no CSP violation,
  * style-src without 'unsafe-inline'), masked text still masked; Space plays and pauses; an error entry seeks to its
@@ -17,7 +17,6 @@ import { expectAccessible, type Language } from './identity-support.ts';
  * last one sends the recording to the real ingest through the tracker protocol (start, then a batch) and finds and
  * replays it through the real staff API. A recording made by the web app's own tracker is T4's journeys' part.
  */
-test.describe.configure({ mode: 'serial' });
 
 const EVENTS = JSON.parse(readFileSync(new URL('./console-replay-events.json', import.meta.url), 'utf8')) as {
   timestamp: number;
@@ -138,7 +137,7 @@ for (const language of ['en', 'fr'] as const) {
     const calls: string[] = [];
     const violations = await watchViolations(page);
     await standInStaffApi(page, reference, calls);
-    await signInDemoStaff(page, language, DEMO_STAFF.sam);
+    await signInDemoStaff(page, language, supportAgent(language));
 
     await page
       .getByRole('navigation', { name: consoleText(language, 'nav.label') })

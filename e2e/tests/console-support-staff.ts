@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { adminAccessToken, totp, totpStep, type Language } from './identity-support.ts';
+import { adminAccessToken, reserveTotpStep, totp, type Language } from './identity-support.ts';
 
 /**
  * Signing the demo staff (sam.support, kim.kyc, ada.admin...) in to the console in the journeys. A demo staff
@@ -13,12 +13,21 @@ import { adminAccessToken, totp, totpStep, type Language } from './identity-supp
 
 export const DEMO_STAFF = {
   sam: { email: 'sam.support@tessera.test', password: 'Sam-Support-2026!' },
+  lea: { email: 'lea.support@tessera.test', password: 'Lea-Support-2026!' },
   kim: { email: 'kim.kyc@tessera.test', password: 'Kim-Review-2026!' },
   ada: { email: 'ada.admin@tessera.test', password: 'Ada-Admin-2026!' },
   uma: { email: 'uma.research@tessera.test', password: 'Uma-Research-2026!' },
 } as const;
 
 type Staff = (typeof DEMO_STAFF)[keyof typeof DEMO_STAFF];
+
+/**
+ * The demo support agent of a language's journeys: sam.support in English, lea.support in French. A member's codes
+ * allow a few sign-ins a minute (a step is never used twice), and the journeys of both languages run at once.
+ */
+export function supportAgent(language: Language): Staff {
+  return language === 'en' ? DEMO_STAFF.sam : DEMO_STAFF.lea;
+}
 
 function secretFile(staff: Staff): string {
   const folder = process.env.E2E_DATA_DIR ?? '.';
@@ -91,8 +100,8 @@ async function attempt(
   } else {
     return 'unknown-secret';
   }
-  // The next step's code: the current one may have been used by a sign-in moments ago.
-  await code.fill(totp(secret, Date.now() + 30_000));
+  // A step no other sign-in of this member in the run has used or will use.
+  await code.fill(totp(secret, (await reserveTotpStep(staff.email)) * 30_000));
   await page.getByRole('button', { name: t('signIn.verify'), exact: true }).click();
   const home = page.waitForURL(/\/console\/home/).then(() => 'done' as const);
   const refused = page
@@ -111,11 +120,8 @@ export async function signInDemoStaff(page: Page, language: Language, staff: Sta
     }
     if (outcome === 'unknown-secret') {
       await resetSecondFactor(page, staff);
-    } else {
-      // The step was used: wait for the next one.
-      const step = totpStep() + 1;
-      await page.waitForTimeout(Math.max(0, (step + 1) * 30_000 + 500 - Date.now()));
     }
+    // Refused ('refused'): the next attempt reserves a later step.
   }
   throw new Error(`${staff.email} could not sign in to the console`);
 }

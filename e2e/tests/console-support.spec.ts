@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { consoleText, DEMO_STAFF, signInDemoStaff } from './console-support-staff.ts';
+import { consoleText, DEMO_STAFF, signInDemoStaff, supportAgent } from './console-support-staff.ts';
 import { expectAccessible, type Language } from './identity-support.ts';
 
 /**
- * Support tools of the staff console (issue #16), in English and French: sam.support finds the demo customer
- * ana.demo by e-mail and by IBAN after giving a case reference, and sees her wallets; ada.admin finds those reads in
- * the audit log and runs the ledger check, which passes; kim.kyc has no customer lookup. axe on every page.
- * The languages run one after the other: they sign the same demo staff in.
+ * Support tools of the staff console (issue #16), in English and French: a support agent (sam.support in English,
+ * lea.support in French) finds the demo customer ana.demo by e-mail and by IBAN after giving a case reference, and
+ * sees her wallets; ada.admin finds those reads in the audit log and runs the ledger check, which passes; kim.kyc has
+ * no customer lookup. axe on every page. Both languages sign ada.admin and kim.kyc in: each sign-in's code is of a
+ * step reserved for it (reserveTotpStep).
  */
-test.describe.configure({ mode: 'serial' });
 
 const ANA = { email: 'ana.demo@tessera.test', name: 'Ana Demo' };
 
@@ -34,10 +34,10 @@ for (const language of ['en', 'fr'] as const) {
     test.setTimeout(240_000);
     const reference = `CASE-${language.toUpperCase()}-${Date.now().toString(36)}`;
 
-    // sam.support: the reference first, then ana.demo by e-mail.
+    // The support agent: the reference first, then ana.demo by e-mail.
     const samContext = await browser.newContext();
     const sam = await samContext.newPage();
-    await signInDemoStaff(sam, language, DEMO_STAFF.sam);
+    await signInDemoStaff(sam, language, supportAgent(language));
     await nav(sam, language)
       .getByRole('link', { name: c(language, 'nav.customers') })
       .click();
@@ -94,7 +94,7 @@ for (const language of ['en', 'fr'] as const) {
     const entries = ada.getByRole('row').filter({ hasText: reference });
     await expect(entries.filter({ hasText: 'customer.view' }).first()).toContainText(ANA.email);
     await expect(entries.filter({ hasText: 'customer.wallets' }).first()).toContainText(
-      'sam.support@tessera.test',
+      supportAgent(language).email,
     );
     await expect(entries.filter({ hasText: 'customer.search' })).not.toHaveCount(0);
     await nav(ada, language)

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   expect,
@@ -268,8 +269,8 @@ const DEMO_ADMIN = { email: 'ada.admin@tessera.test', password: 'Ada-Admin-2026!
 /**
  * An access token of the demo admin. Its first sign-in in a run answers MFA_SETUP and keeps the authenticator
  * secret in the run's data folder, so later sign-ins (any worker) answer SOFTWARE_TOKEN_MFA with it. Journeys in
- * parallel sign the admin in too: a code whose 30-second step another sign-in has just used is refused (RFC 6238
- * section 5.2), and the sign-in is tried again at the next step.
+ * parallel sign the admin in too: each code is of a step reserved for it (reserveTotpStep), and a refused one is
+ * tried again with a later step.
  */
 export async function adminAccessToken(page: Page): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
@@ -278,7 +279,6 @@ export async function adminAccessToken(page: Page): Promise<string> {
       expect(token, 'the demo admin signs in with a code of an unused step').not.toBeNull();
       return token ?? '';
     }
-    await waitForNextTotpStep(page, totpStep() + 1);
   }
 }
 
@@ -311,12 +311,13 @@ async function adminSignIn(page: Page): Promise<string | null> {
   } else {
     expect(started['ChallengeName']).toBe('SOFTWARE_TOKEN_MFA');
     const secret = readFileSync(secretFile, 'utf8');
-    // The next step's code: never the one an earlier sign-in of this run may have used.
+    // A step no other sign-in of this run has used or will use.
+    const step = await reserveTotpStep(DEMO_ADMIN.email);
     const responded = await callIdentity(page, 'RespondToAuthChallenge', {
       ClientId: CLIENT_ID,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: started['Session'],
-      ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: totp(secret, Date.now() + 30_000) },
+      ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: totp(secret, step * 30_000) },
     });
     if (responded.status === 400 && responded.body['__type'] === 'CodeMismatchException') {
       return null;
@@ -377,18 +378,68 @@ export function totp(secretBase32: string, atMs = Date.now()): string {
   return value.toString().padStart(6, '0');
 }
 
-/**
- * Waits for a 30-second TOTP step later than `usedStep`: the service refuses a code whose step was already used
- * (RFC 6238 section 5.2), so a second sign-in must not replay the set-up's code.
- */
-export async function waitForNextTotpStep(page: Page, usedStep: number): Promise<void> {
-  const nextStepMs = (usedStep + 1) * 30_000 + 500;
-  await page.waitForTimeout(Math.max(0, nextStepMs - Date.now()));
-}
-
 /** The current 30-second TOTP step. */
 export function totpStep(atMs = Date.now()): number {
   return Math.floor(atMs / 30_000);
+}
+
+/**
+ * The 30-second step whose code a sign-in of the shared staff account `account` may send now, waiting for one when
+ * needed. The service accepts one step of drift either side and never the same step twice (RFC 6238 section 5.2),
+ * so two journeys signing the same member in at once must not pick the same step: the steps handed out are kept in
+ * the run's data folder, under a lock every worker honours. The step given is the previous one while 15 seconds of
+ * the current step are left, else the current one or the next, so its code stays valid for at least 15 seconds.
+ */
+export async function reserveTotpStep(account: string): Promise<number> {
+  const folder = process.env.E2E_DATA_DIR ?? tmpdir();
+  const name = account.replace(/[^a-z0-9.-]/gi, '_');
+  const lock = join(folder, `e2e-totp-lock-${name}`);
+  const ledger = join(folder, `e2e-totp-step-${name}`);
+  for (;;) {
+    await takeLock(lock);
+    let step: number;
+    try {
+      const last = existsSync(ledger) ? Number(readFileSync(ledger, 'utf8')) : -1;
+      const now = Date.now();
+      const current = totpStep(now);
+      const earliest = now - current * 30_000 < 15_000 ? current - 1 : current;
+      step = Math.max(earliest, last + 1);
+      if (step <= current + 1) {
+        writeFileSync(ledger, String(step));
+        return step;
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+    // Both usable steps are taken: the next one becomes usable when the current step ends.
+    await sleep(Math.max(50, (step - 1) * 30_000 + 200 - Date.now()));
+  }
+}
+
+/** Takes a lock shared by the workers (a folder: creating one is atomic); one left by a dead worker expires. */
+async function takeLock(lock: string): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw error;
+      }
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 5_000) {
+          rmSync(lock, { recursive: true, force: true });
+        }
+      } catch {
+        // Released meanwhile.
+      }
+      await sleep(25);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** A fresh e-mail address for one journey. */

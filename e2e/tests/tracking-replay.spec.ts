@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { signInDemoStaff, DEMO_STAFF, consoleText } from './console-support-staff.ts';
+import { consoleText, signInDemoStaff, supportAgent } from './console-support-staff.ts';
 import { accessTokenOf, LANGUAGES } from './identity-support.ts';
 import { expectTrackerState, preferLanguage, watchIngest } from './tracking-support.ts';
 import {
@@ -66,7 +66,7 @@ for (const language of LANGUAGES) {
     const staff = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const agent = await staff.newPage();
     await preferLanguage(agent, language);
-    await signInDemoStaff(agent, language, DEMO_STAFF.sam);
+    await signInDemoStaff(agent, language, supportAgent(language));
     const reference = `CASE-17-${language.toUpperCase()}-${randomInt(1000, 9999)}`;
     await agent.goto(`/console/sessions/?ref=${reference}&customer=${userId}`);
     const r = (key: string, values: Record<string, string> = {}) =>

@@ -55,6 +55,8 @@ export const demoUsers: readonly DemoUser[] = [
   ...(
     [
       ['0004', 'sam.support', 'support_agent', 'Sam-Support-2026!'],
+      // A second support agent: Agent statistics compare agents, and two agents each take a customer at once.
+      ['0009', 'lea.support', 'support_agent', 'Lea-Support-2026!'],
       ['0005', 'kim.kyc', 'kyc_reviewer', 'Kim-Review-2026!'],
       ['0006', 'uma.research', 'ux_researcher', 'Uma-Research-2026!'],
       ['0007', 'ada.admin', 'admin', 'Ada-Admin-2026!'],

@@ -24,8 +24,11 @@ import {
 // a fresh customer funded through the SEPA simulator, so parallel journeys never share orders or balances.
 test.describe.configure({ timeout: 240_000 });
 
-/** How long the journey lets the simulated market move through a resting limit price before it follows it. */
-const NATURAL_FILL_WAIT_MS = 90_000;
+/**
+ * How long the journey lets the simulated market move through a resting limit price before it follows it. A longer
+ * wait bought nothing: in CI#8 both languages waited the whole 90 seconds then, and followed the market anyway.
+ */
+const NATURAL_FILL_WAIT_MS = 20_000;
 
 for (const language of LANGUAGES) {
   test(`a resting limit buy appears in open orders and fills as the market moves; position and wallet update live (${language})`, async ({

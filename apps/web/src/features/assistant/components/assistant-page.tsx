@@ -122,7 +122,7 @@ export function AssistantPage() {
           <TextField
             className="assistant-form__field"
             label={t('assistant:input.label')}
-            hint={t('assistant:input.hint')}
+            aria-describedby="assistant-input-hint"
             value={draft}
             maxLength={MESSAGE_MAX_CHARS}
             autoComplete="off"
@@ -131,6 +131,10 @@ export function AssistantPage() {
           <Button type="submit" loading={send.isPending} disabled={draft.trim() === ''}>
             {t('assistant:send')}
           </Button>
+          {/* Under the row, so the button lines up with the field rather than with the hint. */}
+          <p id="assistant-input-hint" className="ts-field__hint assistant-form__hint">
+            {t('assistant:input.hint')}
+          </p>
         </form>
       </section>
       <Button asChild variant="ghost">

@@ -56,7 +56,7 @@ export function TokensIssuerSection({ fund }: { fund: FundDetail }) {
       <h2 id="tokens-issuer-title" className="tokens-issuer__title">
         {t('tokens.issuer.title')}
       </h2>
-      <p className="funds-muted">{t('tokens.issuer.intro')}</p>
+      <p className="funds-muted">{t(fund.token ? 'tokens.issuer.introToken' : 'tokens.issuer.intro')}</p>
       {register.isError ? <Banner tone="danger">{errorMessage(t, register.error)}</Banner> : null}
       {register.data ? (
         <>

@@ -411,7 +411,7 @@ export async function reserveTotpStep(account: string): Promise<number> {
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
-    // Both usable steps are taken: the next one becomes usable when the current step ends.
+    // Every usable step is taken: the next one becomes usable when the current step ends.
     await sleep(Math.max(50, (step - 1) * 30_000 + 200 - Date.now()));
   }
 }

@@ -120,6 +120,7 @@ export interface AssistantAnswer {
 export const ASSISTANT_ERROR_CODES = [
   'ASSISTANT_CONVERSATION_NOT_FOUND',
   'ASSISTANT_CONVERSATION_FULL',
+  'ASSISTANT_RATE_LIMITED',
 ] as const;
 export type AssistantErrorCode = (typeof ASSISTANT_ERROR_CODES)[number];
 

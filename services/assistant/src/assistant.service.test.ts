@@ -23,6 +23,7 @@ import {
 import { defineService, type ServiceDefinition } from '@tessera/platform';
 import { buildServiceTestApp, createTestTokenIssuer, describeEachDatabase } from '@tessera/platform/testing';
 import { helpService } from '@tessera/service-help';
+import { takeMessageAllowance } from './modules/limits/message-allowance.ts';
 import { createAssistantService } from './service.ts';
 import type { AssistantDatabase } from './tables.ts';
 
@@ -30,6 +31,9 @@ const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
 const ALICE_SESSION = '33333333-3333-4333-8333-333333333333';
 const BOB_SESSION = '44444444-4444-4444-8444-444444444444';
+/** Customers of the rate-limit tests only, so the messages of the other tests do not count in their windows. */
+const CAROL = '55555555-5555-4555-8555-555555555555';
+const DAVE = '66666666-6666-4666-8666-666666666666';
 
 function wallet(id: string, name: string, asset: 'EUR' | 'USD', available: string): Wallet {
   return {
@@ -201,13 +205,21 @@ describeEachDatabase('assistant service', ({ createDatabase }) => {
         standIn('trading', trading),
         standIn('user-management', customers),
         standIn('assist', assist),
-        createAssistantService({ now: () => clock, settings: { retentionDays: 30 } }),
+        createAssistantService({
+          now: () => clock,
+          settings: { retentionDays: 30, messagesPerMinute: 20, messagesPerDay: 200 },
+        }),
       ],
       mount: ['help', 'assistant'],
       database,
       auth: issuer.verifier,
     }));
-    tokens = { [ALICE]: await issuer.sign(ALICE), [BOB]: await issuer.sign(BOB) };
+    tokens = {
+      [ALICE]: await issuer.sign(ALICE),
+      [BOB]: await issuer.sign(BOB),
+      [CAROL]: await issuer.sign(CAROL),
+      [DAVE]: await issuer.sign(DAVE),
+    };
   }, 240_000);
   afterAll(async () => app.close());
 
@@ -220,7 +232,10 @@ describeEachDatabase('assistant service', ({ createDatabase }) => {
     });
     return {
       status: response.statusCode,
-      body: response.json<AssistantAnswer & { error?: { code: string } }>(),
+      retryAfter: response.headers['retry-after'],
+      body: response.json<
+        AssistantAnswer & { error?: { code: string; details?: Record<string, unknown> } }
+      >(),
     };
   };
 
@@ -410,5 +425,123 @@ describeEachDatabase('assistant service', ({ createDatabase }) => {
     expect(left.map((row) => row.user_id)).toEqual([BOB]);
     const messages = await db.selectFrom('message').select(['conversation_id']).execute();
     expect(messages).toHaveLength(2);
+  });
+
+  it('refuses the 21st message of a minute with ASSISTANT_RATE_LIMITED, reading and storing nothing', async () => {
+    const rowsOf = async (userId: string) => {
+      const conversations = await db
+        .selectFrom('conversation')
+        .where('user_id', '=', userId)
+        .select(['id', 'message_count'])
+        .execute();
+      const messages = await db
+        .selectFrom('message')
+        .innerJoin('conversation', 'conversation.id', 'message.conversation_id')
+        .where('conversation.user_id', '=', userId)
+        .select('seq')
+        .execute();
+      return { conversations, messages: messages.length };
+    };
+    const start = clock;
+    const first = await send(CAROL, { text: 'hello', language: 'en' });
+    expect(first.status).toBe(200);
+    clock = new Date(start.getTime() + 15_000);
+    for (let sent = 2; sent <= 20; sent += 1) {
+      const { status } = await send(CAROL, {
+        text: 'hello',
+        language: 'en',
+        conversationId: first.body.conversationId,
+      });
+      expect(status, `message ${sent}`).toBe(200);
+    }
+    const before = await rowsOf(CAROL);
+    expect(before.messages).toBe(40);
+
+    askedFor.length = 0;
+    for (const body of [
+      { text: 'What is my balance?', language: 'en', conversationId: first.body.conversationId },
+      { text: 'What is my balance?', language: 'en' },
+      { text: 'parler à un conseiller', language: 'fr', trackerSessionId: ALICE_SESSION },
+    ]) {
+      const refused = await send(CAROL, body);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error?.code).toBe('ASSISTANT_RATE_LIMITED');
+      // The minute opened with the first message, 15 s ago.
+      expect(refused.retryAfter).toBe('45');
+      expect(refused.body.error?.details?.['retryAfterSeconds']).toBe(45);
+    }
+    expect(askedFor).toEqual([]);
+    expect(await rowsOf(CAROL)).toEqual(before);
+
+    // Another customer is not affected.
+    const other = await send(DAVE, { text: 'What is my balance?', language: 'en' });
+    expect(other.status).toBe(200);
+    expect(other.body.intent).toBe('balances');
+
+    // The refused messages took no place: the day's window counts the 20 accepted only.
+    const windows = await db
+      .selectFrom('message_allowance')
+      .where('user_id', '=', CAROL)
+      .orderBy('period')
+      .select(['period', 'count'])
+      .execute();
+    expect(windows).toEqual([
+      { period: 'day', count: 20 },
+      { period: 'minute', count: 20 },
+    ]);
+
+    // Once the minute is over, the customer is answered again, with a new minute of 20.
+    clock = new Date(start.getTime() + 60_000);
+    const again = await send(CAROL, { text: 'What is my balance?', language: 'en' });
+    expect(again.status).toBe(200);
+    expect(again.body.intent).toBe('balances');
+    expect((await rowsOf(CAROL)).messages).toBe(42);
+  });
+
+  it('limits the day too, and says to wait for whichever window ends last', async () => {
+    const limits = { perMinute: 3, perDay: 5 };
+    const user = '77777777-7777-4777-8777-777777777777';
+    const start = new Date('2026-12-01T08:00:00.000Z');
+    const take = (at: Date) => takeMessageAllowance(db, user, limits, at);
+    const refusal = async (at: Date) => {
+      const error = await take(at).then(
+        () => null,
+        (failure: unknown) =>
+          failure as { code: string; statusCode: number; details: Record<string, unknown> },
+      );
+      return (
+        error && { code: error.code, status: error.statusCode, retry: error.details['retryAfterSeconds'] }
+      );
+    };
+    for (let index = 0; index < 3; index += 1) {
+      await take(start);
+    }
+    expect(await refusal(new Date(start.getTime() + 10_000))).toEqual({
+      code: 'ASSISTANT_RATE_LIMITED',
+      status: 429,
+      retry: 50,
+    });
+    // The next minute takes two more, the day's last places.
+    const nextMinute = new Date(start.getTime() + 60_000);
+    await take(nextMinute);
+    await take(nextMinute);
+    // Both windows full: the day ends last, so that is when to ask again (24 h after the first message).
+    expect(await refusal(new Date(nextMinute.getTime() + 1000))).toEqual({
+      code: 'ASSISTANT_RATE_LIMITED',
+      status: 429,
+      retry: 24 * 3600 - 61,
+    });
+    // Day full, minute empty: still refused, and the refusal took no place in the minute.
+    const later = new Date(start.getTime() + 3600_000);
+    expect((await refusal(later))?.retry).toBe(23 * 3600);
+    const minute = await db
+      .selectFrom('message_allowance')
+      .where('user_id', '=', user)
+      .where('period', '=', 'minute')
+      .select(['count', 'window_end'])
+      .executeTakeFirstOrThrow();
+    expect(minute).toEqual({ count: 2, window_end: new Date(nextMinute.getTime() + 60_000) });
+    // After the day, a new day.
+    expect(await refusal(new Date(start.getTime() + 24 * 3600_000))).toBeNull();
   });
 });

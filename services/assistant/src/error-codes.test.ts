@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { ASSISTANT_ERROR_CODES } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
-import { ConversationFullError, ConversationNotFoundError } from './errors.ts';
+import { AssistantRateLimitedError, ConversationFullError, ConversationNotFoundError } from './errors.ts';
+
+const DEFINED = [ConversationNotFoundError, ConversationFullError, AssistantRateLimitedError];
 
 const root = new URL('../../../', import.meta.url);
 const apiDoc = readFileSync(new URL('docs/api.md', root), 'utf8');
@@ -15,13 +17,11 @@ const assistantSection = section.slice(0, section.indexOf('\n## ', 4));
 
 describe('the assistant error codes', () => {
   it('are the codes the service defines', () => {
-    expect([ConversationNotFoundError.code, ConversationFullError.code].sort()).toEqual(
-      [...ASSISTANT_ERROR_CODES].sort(),
-    );
+    expect(DEFINED.map((defined) => defined.code).sort()).toEqual([...ASSISTANT_ERROR_CODES].sort());
   });
 
   it('are documented in docs/api.md "Assistant" with their status', () => {
-    for (const defined of [ConversationNotFoundError, ConversationFullError]) {
+    for (const defined of DEFINED) {
       const row = new RegExp(`^\\| ${defined.code} +\\| ${defined.statusCode} `, 'm');
       expect(assistantSection, defined.code).toMatch(row);
     }

@@ -17,3 +17,13 @@ export const ConversationFullError = defineError(
   409,
   'This conversation is full: start a new one',
 );
+
+/**
+ * The customer sent ASSISTANT_MESSAGES_PER_MINUTE messages in the last minute or ASSISTANT_MESSAGES_PER_DAY in the
+ * day: nothing is read or stored; `details.retryAfterSeconds` (and the Retry-After header) say when to ask again.
+ */
+export const AssistantRateLimitedError = defineError(
+  'ASSISTANT_RATE_LIMITED',
+  429,
+  'Too many messages: try again later',
+);

@@ -22,6 +22,13 @@ export interface AssistantTables {
     intent: string | null;
     created_at: Date;
   };
+  /** migrations/0002-message-allowance.ts */
+  message_allowance: {
+    user_id: string;
+    period: 'minute' | 'day';
+    window_end: Date;
+    count: number;
+  };
 }
 
 export type AssistantDatabase = Kysely<AssistantTables>;

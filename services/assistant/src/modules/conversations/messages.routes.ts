@@ -31,6 +31,11 @@ import {
 import { PHRASES } from '../answers/phrases.ts';
 import type { IntentClassifier } from '../intents/intent-classifier.ts';
 import {
+  deleteEndedAllowances,
+  type MessageLimits,
+  takeMessageAllowance,
+} from '../limits/message-allowance.ts';
+import {
   appendExchange,
   type ConversationRow,
   createConversation,
@@ -74,6 +79,7 @@ export interface MessagesRoutesOptions {
   readonly db: AssistantDatabase;
   readonly classifier: IntentClassifier;
   readonly retentionDays: number;
+  readonly limits: MessageLimits;
   readonly now: () => Date;
 }
 
@@ -145,7 +151,7 @@ async function handOver(
 }
 
 export const messagesRoutes: ServiceRoutes<MessagesRoutesOptions> = async (app, options) => {
-  const { context, db, classifier, retentionDays, now } = options;
+  const { context, db, classifier, retentionDays, limits, now } = options;
   requireSignIn(app, context.auth);
 
   app.post(
@@ -158,7 +164,8 @@ export const messagesRoutes: ServiceRoutes<MessagesRoutesOptions> = async (app, 
           'recent activity, orders, verification) or the help centre, with the articles cited and each account ' +
           'field read; a request for a person is passed to live assist with the transcript. Starts a conversation ' +
           'without `conversationId`; ASSISTANT_CONVERSATION_NOT_FOUND for an unknown or foreign one, ' +
-          'ASSISTANT_CONVERSATION_FULL after 200 messages.',
+          'ASSISTANT_CONVERSATION_FULL after 200 messages; ASSISTANT_RATE_LIMITED (429, Retry-After) past the ' +
+          'customer’s messages per minute or per day, with nothing read or stored.',
         body: messageBodySchema,
         response: { 200: answerSchema },
       },
@@ -167,6 +174,8 @@ export const messagesRoutes: ServiceRoutes<MessagesRoutesOptions> = async (app, 
       const { userId } = principalOf(request);
       const { text, language, conversationId, trackerSessionId } = request.body;
       const at = now();
+      // First: a customer over their limit makes the assistant read and write nothing (the refusal is not counted).
+      await takeMessageAllowance(db, userId, limits, at);
       let conversation: ConversationRow;
       if (conversationId) {
         const found = await findConversation(db, userId, conversationId);
@@ -180,6 +189,7 @@ export const messagesRoutes: ServiceRoutes<MessagesRoutesOptions> = async (app, 
       } else {
         // A new conversation is the moment to forget the ones past their retention (bounded by the index).
         await deleteConversationsBefore(db, new Date(at.getTime() - retentionDays * DAY_MS));
+        await deleteEndedAllowances(db, at);
         conversation = await createConversation(db, userId, language, at);
       }
       const { intent } = classifier.classify(text, language);

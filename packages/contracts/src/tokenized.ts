@@ -291,5 +291,6 @@ export const TOKENIZED_ERROR_CODES = [
   'TOKENS_DISTRIBUTION_FAILED',
   'TOKENS_NOT_A_TOKEN',
   'TOKENS_NOT_INVESTABLE',
+  'TOKENS_SYMBOL_TAKEN',
 ] as const;
 export type TokenizedErrorCode = (typeof TOKENIZED_ERROR_CODES)[number];

@@ -9,6 +9,7 @@ import { createInvestments } from '../migrations/0001-investments.ts';
 import { createPlans } from '../migrations/0002-plans.ts';
 import { createTokens } from '../migrations/0003-tokens.ts';
 import { createIssuerTokens } from '../migrations/0005-issuer-tokens.ts';
+import { uniqueTokenSymbols } from '../migrations/0006-unique-token-symbols.ts';
 import { startFeeJobs } from './modules/fees.ts';
 import { investmentsRoutes } from './modules/investments.routes.ts';
 import { InvestmentsCore, type InvestmentsOptions } from './modules/investments-core.ts';
@@ -26,6 +27,15 @@ export interface InvestmentsRuntime {
   /** The automated plans' job queue, worker and runner (modules/plans). */
   readonly plans: PlanJobs;
 }
+
+/** The service's migrations, in the order they run (a test runs the earlier ones alone first). */
+export const investmentsMigrations = {
+  '0001-investments': createInvestments,
+  '0002-plans': createPlans,
+  '0003-tokens': createTokens,
+  '0005-issuer-tokens': createIssuerTokens,
+  '0006-unique-token-symbols': uniqueTokenSymbols,
+};
 
 const cores = new WeakMap<ServiceContext['db'], InvestmentsCore>();
 
@@ -45,12 +55,7 @@ export function defineInvestmentsService(
     name: 'investments',
     schema: 'investments',
     prefix: INVESTMENTS_API_PREFIX,
-    migrations: {
-      '0001-investments': createInvestments,
-      '0002-plans': createPlans,
-      '0003-tokens': createTokens,
-      '0005-issuer-tokens': createIssuerTokens,
-    },
+    migrations: investmentsMigrations,
     createClient: async (context): Promise<InvestmentsApi> => {
       const core = coreOf(context, options);
       return {

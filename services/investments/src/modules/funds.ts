@@ -150,8 +150,19 @@ export async function checkInstruments(
   }
 }
 
+/** The input of {@link insertFund}. */
+type NewFund = Parameters<typeof insertFundOnce>[1];
+
 /** Inserts a fund and its composition (curated by the seed, community by a verified customer). */
-export async function insertFund(
+export async function insertFund(core: InvestmentsCore, input: NewFund): Promise<FundRecord> {
+  return (await insertFundOnce(core, input)).fund;
+}
+
+/**
+ * {@link insertFund}, telling whether this call inserted the row: `inserted` false when a fund of `input.id` existed
+ * already (then `fund` is that one, whatever `input` said).
+ */
+export async function insertFundOnce(
   core: InvestmentsCore,
   input: {
     id?: string;
@@ -165,7 +176,7 @@ export async function insertFund(
     /** An issuer token's terms (then `components` is empty). */
     token?: { symbol: string; parValue: string };
   },
-): Promise<FundRecord> {
+): Promise<{ fund: FundRecord; inserted: boolean }> {
   const now = core.now();
   const id = input.id ?? uuidv7(now.getTime());
   const row = await core.db.transaction().execute(async (trx) => {
@@ -222,7 +233,7 @@ export async function insertFund(
   });
   const fund = row === null ? await loadFund(core, id) : recordOf(row, input.components);
   await core.fundLedger.ensureFund(fund);
-  return fund;
+  return { fund, inserted: row !== null };
 }
 
 /** POST /funds: a community fund managed by the caller. */

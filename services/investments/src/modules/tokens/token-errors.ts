@@ -64,3 +64,8 @@ export const NotInvestableError = defineError(
   422,
   'An issuer token has no underlying basket: it cannot be invested in, redeemed, planned or rebalanced.',
 );
+export const SymbolTakenError = defineError(
+  'TOKENS_SYMBOL_TAKEN',
+  409,
+  'Another token already has this symbol (symbols are unique, whatever the case): nothing was created.',
+);

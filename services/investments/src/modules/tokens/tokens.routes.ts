@@ -1,7 +1,8 @@
 /**
  * The routes under /api/investments/tokens (docs/api.md, "Tokenized assets"). Signed in; delegates and API keys
  * read only. Bodies are the contract's strict schemas (VALIDATION_FAILED otherwise); transfers, forced transfers
- * distributions, mints and burns take an Idempotency-Key header. Issuer routes answer TOKENS_NOT_ISSUER to anyone
+ * distributions, mints and burns take an Idempotency-Key header (creating an issuer token may: a retry answers the
+ * first token). Issuer routes answer TOKENS_NOT_ISSUER to anyone
  * else; mint and burn answer TOKENS_NOT_A_TOKEN for a fund (its units are minted by investing).
  */
 import {
@@ -62,13 +63,18 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
     '/tokens/issued',
     {
       schema: {
-        summary: 'Creates an issuer token of the caller (KYC level 2): name, symbol, currency, par value',
+        summary:
+          'Creates an issuer token of the caller (KYC level 2): name, a unique symbol, currency, par value (Idempotency-Key optional)',
         body: createIssuerTokenRequestSchema,
-        response: { 201: anyObject },
+        response: { 200: anyObject, 201: anyObject },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createIssuerToken(core, principalOf(request), request.body)),
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const key = header === undefined ? undefined : idempotencyKeyOf(request);
+      const { token, created } = await createIssuerToken(core, principalOf(request), request.body, key);
+      return reply.status(created ? 201 : 200).send(token);
+    },
   );
 
   app.post(

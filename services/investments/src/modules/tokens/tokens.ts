@@ -39,10 +39,11 @@ import {
   uuidv7,
 } from '@tessera/contracts';
 import { type Principal, RateLimitedError } from '@tessera/platform';
+import { sql } from 'kysely';
 import { IdempotencyKeyReusedError, ManagedFundsLimitError } from '../../errors.ts';
 import { CASH_SCALE, formatFixed, parseFixed } from '../fixed.ts';
 import { holderAccountId, investmentsId, issuanceAccountId, ledgerCode } from '../fund-ledger.ts';
-import { type FundRecord, insertFund, loadFund } from '../funds.ts';
+import { type FundRecord, insertFundOnce, loadFund } from '../funds.ts';
 import type { InvestmentsCore } from '../investments-core.ts';
 import {
   DistributionFailedError,
@@ -52,6 +53,7 @@ import {
   NotIssuerError,
   NothingFrozenError,
   RecipientNotVerifiedError,
+  SymbolTakenError,
   TokenInsufficientFundsError,
   TokenInsufficientUnitsError,
   TokenNoWalletError,
@@ -753,9 +755,73 @@ function issuerTokenView(fund: FundRecord): IssuerToken {
   };
 }
 
+/** Whether an error is the unique index on token symbols (migrations/0006) refusing a second token of a symbol. */
+function isSymbolTaken(error: unknown): boolean {
+  const failure = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  return (
+    failure.code === '23505' &&
+    String(failure.constraint ?? failure.message).includes('funds_token_symbol_unique')
+  );
+}
+
+/** The token created earlier with this Idempotency-Key, when it is the same request; undefined when none. */
+async function tokenOfKey(
+  core: InvestmentsCore,
+  id: string,
+  principal: Principal,
+  request: { name: string; symbol: string; currency: string; parValue: string; description: string },
+): Promise<IssuerToken | undefined> {
+  const row = await core.db.selectFrom('funds').select('id').where('id', '=', id).executeTakeFirst();
+  if (row === undefined) {
+    return undefined;
+  }
+  const fund = await loadFund(core, id);
+  if (!isSameToken(fund, principal, request)) {
+    throw new IdempotencyKeyReusedError();
+  }
+  await core.fundLedger.ensureFund(fund);
+  return issuerTokenView(fund);
+}
+
+/** Whether the token is what this request of this caller would create. */
+function isSameToken(
+  fund: FundRecord,
+  principal: Principal,
+  request: { name: string; symbol: string; currency: string; parValue: string; description: string },
+): boolean {
+  return (
+    fund.managerId === principal.userId &&
+    fund.name === request.name &&
+    fund.description === request.description &&
+    fund.currency === request.currency &&
+    fund.token?.symbol === request.symbol &&
+    fund.token.parValue === request.parValue
+  );
+}
+
+/**
+ * The symbol is taken: TOKENS_SYMBOL_TAKEN, unless the token holding it is this key's (the same request sent twice
+ * at once, the first one having created it since this one looked): then the first request's token.
+ */
+async function refuseTakenSymbol(
+  core: InvestmentsCore,
+  principal: Principal,
+  request: { name: string; symbol: string; currency: string; parValue: string; description: string },
+  id: string | undefined,
+): Promise<{ token: IssuerToken; created: boolean }> {
+  const first = id === undefined ? undefined : await tokenOfKey(core, id, principal, request);
+  if (first !== undefined) {
+    return { token: first, created: false };
+  }
+  throw new SymbolTakenError(undefined, { symbol: request.symbol });
+}
+
 /**
  * POST /tokens/issued: an issuer token of the caller (KYC level 2): a fund row of asset kind `token` with its own
  * units ledger and issuance account, no composition and no fee. It counts toward the funds one customer manages.
+ * Its symbol is unique among tokens whatever the case (TOKENS_SYMBOL_TAKEN; the database's unique index decides
+ * between two creations at once). With an Idempotency-Key the token's id is derived from the caller and the key, so
+ * a retry answers the token created first (`created` false) rather than TOKENS_SYMBOL_TAKEN.
  */
 export async function createIssuerToken(
   core: InvestmentsCore,
@@ -764,8 +830,27 @@ export async function createIssuerToken(
     description: string;
     currency: FundRecord['currency'];
   },
-): Promise<IssuerToken> {
+  key?: string,
+): Promise<{ token: IssuerToken; created: boolean }> {
+  const parValue = cents(parseFixed(request.parValue, CASH_SCALE));
+  const wanted = { ...request, parValue };
+  const id = key === undefined ? undefined : investmentsId(`token-issue:${principal.userId}:${key}`);
+  if (id !== undefined) {
+    const first = await tokenOfKey(core, id, principal, wanted);
+    if (first !== undefined) {
+      return { token: first, created: false };
+    }
+  }
   await core.requireVerified(principal.userId);
+  const taken = await core.db
+    .selectFrom('funds')
+    .select('id')
+    .where('asset_kind', '=', 'token')
+    .where(sql<string>`upper(symbol)`, '=', request.symbol.toUpperCase())
+    .executeTakeFirst();
+  if (taken !== undefined) {
+    return refuseTakenSymbol(core, principal, wanted, id);
+  }
   const managed = await core.db
     .selectFrom('funds')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -774,17 +859,31 @@ export async function createIssuerToken(
   if (Number(managed.count) >= FUND_MANAGED_MAX) {
     throw new ManagedFundsLimitError(undefined, { max: FUND_MANAGED_MAX });
   }
-  const fund = await insertFund(core, {
-    kind: 'community',
-    managerId: principal.userId,
-    name: request.name,
-    description: request.description,
-    currency: request.currency,
-    feePercent: '0.00',
-    components: [],
-    token: { symbol: request.symbol, parValue: cents(parseFixed(request.parValue, CASH_SCALE)) },
-  });
-  return issuerTokenView(fund);
+  let inserted: { fund: FundRecord; inserted: boolean };
+  try {
+    inserted = await insertFundOnce(core, {
+      ...(id === undefined ? {} : { id }),
+      kind: 'community',
+      managerId: principal.userId,
+      name: request.name,
+      description: request.description,
+      currency: request.currency,
+      feePercent: '0.00',
+      components: [],
+      token: { symbol: request.symbol, parValue },
+    });
+  } catch (error) {
+    if (!isSymbolTaken(error)) {
+      throw error;
+    }
+    return refuseTakenSymbol(core, principal, wanted, id);
+  }
+  const { fund } = inserted;
+  if (!isSameToken(fund, principal, wanted)) {
+    // The same key's concurrent request with another body inserted this id first (insertFundOnce answers its row).
+    throw new IdempotencyKeyReusedError();
+  }
+  return { token: issuerTokenView(fund), created: inserted.inserted };
 }
 
 /** The fund when it is an issuer token and the caller its issuer; TOKENS_NOT_A_TOKEN for a fund. */

@@ -7,6 +7,7 @@ import { ApiError } from '#/lib/api.ts';
 import { codeMessage, errorCodeOf } from '#/lib/error-message.ts';
 import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { useSendAssistantMessage } from '../api/send-assistant-message.ts';
+import { retryHint } from '../lib/retry-hint.ts';
 import './assistant.css';
 
 /** What the customer may type (the service's ASSISTANT_MESSAGE_MAX_CHARS). */
@@ -55,7 +56,10 @@ export function AssistantPage() {
           if (failure instanceof ApiError && failure.code.startsWith('ASSISTANT_CONVERSATION_')) {
             setConversationId(undefined);
           }
-          setError(codeMessage(t, errorCodeOf(failure)));
+          // Over the message limit, the refusal also says when the customer can ask again.
+          const message = codeMessage(t, errorCodeOf(failure));
+          const retry = retryHint(t, failure, currentLanguage());
+          setError(retry ? `${message} ${retry}` : message);
         },
       },
     );

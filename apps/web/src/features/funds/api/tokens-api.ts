@@ -106,9 +106,9 @@ export function forceTransfer(
   });
 }
 
-/** POST /tokens/issued: an issuer token of the caller. */
-export function createIssuerToken(call: FundsCall, body: CreateIssuerTokenRequest) {
-  return call<IssuerToken>('/tokens/issued', { method: 'POST', body });
+/** POST /tokens/issued: an issuer token of the caller (a retry with the same key answers the first token). */
+export function createIssuerToken(call: FundsCall, body: CreateIssuerTokenRequest, idempotencyKey: string) {
+  return call<IssuerToken>('/tokens/issued', { method: 'POST', body, idempotencyKey });
 }
 
 export function mintUnits(

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { fundAmountSchema, TOKEN_SYMBOL_PATTERN } from '@tessera/contracts';
 import { Banner, Button, TextField } from '@tessera/ui';
-import { type FormEvent, useState } from 'react';
-import { errorMessage } from '#/lib/error-message.ts';
+import { type FormEvent, useRef, useState } from 'react';
+import { codeMessage, errorCodeOf, errorMessage } from '#/lib/error-message.ts';
 import { useTranslation } from '#/lib/i18n.ts';
-import { fundsKeys, useFundsCall } from '../api/funds-api.ts';
+import { fundsKeys, newIdempotencyKey, useFundsCall } from '../api/funds-api.ts';
 import { createIssuerToken } from '../api/tokens-api.ts';
 
 interface Values {
@@ -32,9 +32,14 @@ function problemsOf(values: Values): Problems {
   return problems;
 }
 
+/** The symbol as the service keeps it (upper-cased, trimmed). */
+const symbolOf = (values: Values) => values.symbol.trim().toUpperCase();
+
 /**
  * The issuer token form (docs/adr/0021): name, symbol, description and par value; no composition. The token is
- * created at once (nothing is bought) and its page opens, where its issuer mints units to holders.
+ * created at once (nothing is bought) and its page opens, where its issuer mints units to holders. A symbol another
+ * token has (TOKENS_SYMBOL_TAKEN) is said on the symbol field until it changes. One Idempotency-Key per filled form:
+ * sending the same values again (after a lost answer) answers the token created first.
  */
 export function TokenForm() {
   const { t } = useTranslation(['funds', 'errors']);
@@ -44,23 +49,45 @@ export function TokenForm() {
   const [values, setValues] = useState<Values>({ name: '', symbol: '', description: '', parValue: '' });
   const [shown, setShown] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
+  /** The symbol the service answered TOKENS_SYMBOL_TAKEN for. */
+  const [takenSymbol, setTakenSymbol] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const symbolField = useRef<HTMLInputElement>(null);
   const creating = useMutation({
     mutationFn: () =>
-      createIssuerToken(call, {
-        name: values.name.trim(),
-        symbol: values.symbol.trim().toUpperCase(),
-        description: values.description.trim(),
-        parValue: values.parValue.trim().replace(',', '.'),
-      }),
+      createIssuerToken(
+        call,
+        {
+          name: values.name.trim(),
+          symbol: symbolOf(values),
+          description: values.description.trim(),
+          parValue: values.parValue.trim().replace(',', '.'),
+        },
+        key,
+      ),
     onSuccess: async (token) => {
       await queryClient.invalidateQueries({ queryKey: fundsKeys.all });
       await navigate({ to: '/dashboard/funds/$id/find/', params: { id: token.id } });
     },
-    onError: (error) => setFailure(errorMessage(t, error)),
+    onError: (error) => {
+      if (errorCodeOf(error) === 'TOKENS_SYMBOL_TAKEN') {
+        setTakenSymbol(symbolOf(values));
+        symbolField.current?.focus();
+      } else {
+        setFailure(errorMessage(t, error));
+      }
+    },
   });
+  const symbolError = shown.symbol
+    ? t(shown.symbol)
+    : takenSymbol !== null && takenSymbol === symbolOf(values)
+      ? codeMessage(t, 'TOKENS_SYMBOL_TAKEN')
+      : undefined;
   const change = (next: Partial<Values>) => {
     const updated = { ...values, ...next };
     setValues(updated);
+    // Other values are another request: a key of their own.
+    setKey(newIdempotencyKey());
     if (Object.keys(shown).length > 0) {
       setShown(problemsOf(updated));
     }
@@ -93,7 +120,8 @@ export function TokenForm() {
         hint={t('tokens.create.symbolHint')}
         value={values.symbol}
         onChange={(event) => change({ symbol: event.target.value })}
-        error={shown.symbol ? t(shown.symbol) : undefined}
+        error={symbolError}
+        ref={symbolField}
         maxLength={8}
         required
         autoComplete="off"

@@ -92,7 +92,18 @@ export function toWallet(row: WalletRow, account: Account | undefined): Wallet {
   };
 }
 
-/** Opens a wallet row and its ledger account. Internal: no KYC check (used for recipients of transfers too). */
+/**
+ * Opens a wallet: its ledger account first, then its row. Internal: no KYC check (used for recipients of transfers
+ * too).
+ *
+ * The order matters: a wallet row is what every other request finds, so it must never exist before its account.
+ * With the row first, two transfers arriving at once for a customer without a wallet of that asset raced: one
+ * opened the wallet and was still creating its account when the other found the row and sent its ledger transfer
+ * to an account that did not exist yet (a 500, seen in limits-hold-under-concurrent-requests.test.ts on PostgreSQL;
+ * wallet-opening-under-concurrent-transfers.test.ts makes it happen every time). A failed account creation now
+ * leaves nothing behind. The loser of the race for a current wallet (its row conflicts) closes the empty account it
+ * just created and uses the winner's wallet.
+ */
 export async function openWallet(
   core: CashCore,
   userId: string,
@@ -112,25 +123,22 @@ export async function openWallet(
     ...identifiers,
     created_at: core.now(),
   };
+  await core.ledger.createAccount(BANK_TENANT_ID, {
+    id,
+    ledger: input.asset,
+    ownerId: userId,
+    type: 'customer_wallet',
+    flags: { debitsMustNotExceedCredits: true },
+    metadata: { walletKind: input.kind },
+  });
   if (!(await insertWallet(core.db, row))) {
     const existing = await findCurrentWallet(core.db, userId, input.asset);
     if (!existing) {
       throw new Error('A wallet insert conflicted but no current wallet exists.');
     }
+    // Nothing can reach the account just made: no row names it. Closed so no one mistakes it for a wallet.
+    await core.ledger.closeAccount(BANK_TENANT_ID, id).catch(() => undefined);
     return { row: existing, created: false };
-  }
-  try {
-    await core.ledger.createAccount(BANK_TENANT_ID, {
-      id,
-      ledger: input.asset,
-      ownerId: userId,
-      type: 'customer_wallet',
-      flags: { debitsMustNotExceedCredits: true },
-      metadata: { walletKind: input.kind },
-    });
-  } catch (error) {
-    await core.db.deleteFrom('wallets').where('id', '=', id).execute();
-    throw error;
   }
   return { row, created: true };
 }

@@ -185,12 +185,21 @@ export const fundIdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/
 
 export type FundKind = 'curated' | 'community';
 
+/** Tessera's own description of a curated fund, in each language of the app. */
+export interface FundDescriptions {
+  readonly en: string;
+  readonly fr: string;
+}
+
 /** A fund's row in lists. */
 export interface FundSummary {
   readonly id: string;
   readonly kind: FundKind;
   readonly name: string;
+  /** As written: the manager's words for a community fund, the English text for a curated one. */
   readonly description: string;
+  /** A curated fund's description in each language (show the page's); null for a community fund or a token. */
+  readonly descriptions?: FundDescriptions | null;
   readonly currency: FundCurrency;
   /** Tessera for a curated fund, else the manager's display name. */
   readonly managerName: string;

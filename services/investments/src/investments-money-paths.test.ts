@@ -85,6 +85,23 @@ describeEachDatabase('investments: money paths through the ledger', ({ createDat
     ]);
   });
 
+  it("gives a curated fund's description in English and French, and a community fund's as its manager wrote it", async () => {
+    const curated = await fixture.call(manager, 'GET', '/funds?scope=curated');
+    const europe = curated
+      .json<{ items: Array<{ id: string; name: string }> }>()
+      .items.find((fund) => fund.name === 'Tessera Europe Leaders')!;
+    const page = await fixture.call(manager, 'GET', `/funds/${europe.id}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const { description, descriptions } = page.json<{
+      description: string;
+      descriptions: { en: string; fr: string } | null;
+    }>();
+    expect(descriptions?.en).toBe(description);
+    expect(descriptions?.fr).toMatch(/^Quatre grandes entreprises européennes/);
+    const own = await fixture.call(manager, 'GET', `/funds/${fundId}`);
+    expect(own.json<{ descriptions: unknown }>().descriptions).toBeNull();
+  });
+
   it('invests: cash to the pool, instruments bought pro rata, units minted; NAV x units equals the net assets', async () => {
     const investor = await fixture.customer(2, '1000.00');
     const answer = await investAs(investor, '500.00');

@@ -41,6 +41,7 @@ import {
   type Valuation,
   VALUE_SCALE,
 } from './fixed.ts';
+import { curatedDescriptions } from './curated-funds.ts';
 import { issuanceAccountId, poolCashAccountId, unitsLedgerCode } from './fund-ledger.ts';
 import type { InvestmentsCore } from './investments-core.ts';
 import { NotInvestableError } from './tokens/token-errors.ts';
@@ -383,6 +384,7 @@ export async function summaryOf(
     kind: fund.kind,
     name: fund.name,
     description: fund.description,
+    descriptions: fund.kind === 'curated' ? curatedDescriptions(fund.id) : null,
     currency: fund.currency,
     managerName: fund.managerId === null ? 'Tessera' : await core.displayName(fund.managerId),
     managedByMe: fund.managerId === userId,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { FUND_PERFORMANCE_PERIODS, type FundComponent, type FundDetail } from '@tessera/contracts';
 import { Badge, Banner, Button, Card, PageHeader, Table } from '@tessera/ui';
-import { useTranslation } from '#/lib/i18n.ts';
+import { currentLanguage, useTranslation } from '#/lib/i18n.ts';
 import { formatDateTime, formatProduct, toneClass } from '#/shared/markets/market-format.ts';
 import { useFund } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
@@ -25,6 +25,8 @@ export function FundPage({ id }: { id: string }) {
 function FundView({ fund }: { fund: FundDetail }) {
   const { t } = useTranslation(['funds', 'errors']);
   const format = useFundFormat();
+  // Tessera's own text of a curated fund in the page's language; a manager's words as written.
+  const description = fund.descriptions?.[currentLanguage()] ?? fund.description;
   return (
     <div className="app-page">
       <PageHeader
@@ -55,7 +57,7 @@ function FundView({ fund }: { fund: FundDetail }) {
           )
         }
       />
-      {fund.description ? <p className="funds-description">{fund.description}</p> : null}
+      {description ? <p className="funds-description">{description}</p> : null}
       <div className="funds-columns">
         <Card as="section" title={t(fund.token ? 'tokens.parValue' : 'fund.navTitle')} headingLevel={2}>
           <p className="funds-nav" data-testid="fund-nav">

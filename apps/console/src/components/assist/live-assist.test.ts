@@ -93,6 +93,18 @@ describe('the agent view of the tab replies (issue #18)', () => {
       recordingNotice: 'rejected',
     });
   });
+  it('a late report of the consent, after the agent stopped the recording, does not turn it on again', () => {
+    // The tab reports the state, then the consent: over long-polling they may arrive a round trip apart, and the
+    // agent may have pressed stop in between.
+    let state = step({ ...initialLiveState, recording: 'requesting' }, 'recording_state', { state: 'on' });
+    expect(state.recording).toBe('on');
+    state = { ...state, recording: 'saving' };
+    expect(step(state, 'recording_accepted', {}).recording).toBe('saving');
+    expect(step(state, 'recording_state', { state: 'on' }).recording).toBe('saving');
+    for (const settled of ['saved', 'failed'] as const) {
+      expect(step({ ...state, recording: settled }, 'recording_accepted', {}).recording).toBe(settled);
+    }
+  });
 });
 
 describe('hrefOf', () => {

@@ -117,6 +117,15 @@ const isRecord = (value: unknown): value is Payload =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/**
+ * A recording turns on only from a request (or from off, when the customer's tab reports one under way). Once the
+ * agent stopped it (saving, saved, failed), a late report of the same consent must not start a second recorder:
+ * its upload would be refused, the consent being spent, and the page would say the recording failed.
+ */
+function mayTurnOn(recording: RecordingState): boolean {
+  return recording === 'requesting' || recording === 'off';
+}
+
 /** The pure state changes of the tab's replies (exported for tests): `me` is this agent's id. */
 export function reduceTabEvent(
   state: LiveAssistState,
@@ -166,7 +175,7 @@ export function reduceTabEvent(
         return state;
       }
       if (next === 'on') {
-        return { ...state, recording: 'on' };
+        return mayTurnOn(state.recording) ? { ...state, recording: 'on' } : state;
       }
       if (next === 'off' && (state.recording === 'on' || state.recording === 'requesting')) {
         return { ...state, recording: 'off' };
@@ -174,7 +183,9 @@ export function reduceTabEvent(
       return state;
     }
     case 'recording_accepted':
-      return mine ? { ...state, recording: 'on', recordingNotice: null } : state;
+      return mine && mayTurnOn(state.recording)
+        ? { ...state, recording: 'on', recordingNotice: null }
+        : state;
     case 'recording_rejected':
       return mine ? { ...state, recording: 'off', recordingNotice: 'rejected' } : state;
     case 'recording_stopped':

@@ -112,6 +112,11 @@ test.describe('legal pages', () => {
     test(`reachable from the footer in ${language}, each with its own title`, async ({ page }) => {
       await page.goto(`/pricing/?lng=${language}`);
       const footer = page.getByRole('contentinfo');
+      // Once the app runs the page (the footer's language choice is enabled when hydrated): this journey is about the
+      // legal pages and their titles; links of parts not hydrated yet are the tests' above.
+      await expect(
+        footer.getByRole('radio', { name: language === 'en' ? 'Français' : 'English' }),
+      ).toBeEnabled();
       const titles = new Set<string>();
       for (const legal of LEGAL_PAGES) {
         await footer.getByRole('link', { name: legal[language], exact: true }).click();

@@ -17,6 +17,7 @@
  * same key with another body answers INVESTMENTS_IDEMPOTENCY_KEY_REUSED.
  */
 import { z } from 'zod';
+import type { HoldingBlockingClose, PlanBlockingClose } from './account-close.ts';
 import { textSchema } from './text.ts';
 import { decimalStringSchema, productIdSchema } from './time-series.ts';
 
@@ -410,6 +411,13 @@ export interface InvestmentsApi {
   unitsLedgerOf(fundId: string): Promise<string | null>;
   /** The customer's holdings. */
   holdings(userId: string): Promise<readonly FundHolding[]>;
+  /**
+   * Read only, closing the account: every fund or token the customer holds units of (posted, frozen or locked
+   * ones, or units pending in or out), from their units accounts in the ledger. Absent in test doubles.
+   */
+  unitsHeld?(userId: string): Promise<readonly HoldingBlockingClose[]>;
+  /** Read only, closing the account: the customer's active automated plans (paused ones do not run). */
+  activePlans?(userId: string): Promise<readonly PlanBlockingClose[]>;
 }
 
 export const INVESTMENTS_CLIENT: { readonly service: 'investments'; readonly __client?: InvestmentsApi } = {

@@ -10,6 +10,7 @@ import { createPlans } from '../migrations/0002-plans.ts';
 import { createTokens } from '../migrations/0003-tokens.ts';
 import { createIssuerTokens } from '../migrations/0005-issuer-tokens.ts';
 import { uniqueTokenSymbols } from '../migrations/0006-unique-token-symbols.ts';
+import { activePlans, unitsHeld } from './modules/account-close.ts';
 import { startFeeJobs } from './modules/fees.ts';
 import { investmentsRoutes } from './modules/investments.routes.ts';
 import { InvestmentsCore, type InvestmentsOptions } from './modules/investments-core.ts';
@@ -72,6 +73,9 @@ export function defineInvestmentsService(
           return row?.units_ledger ?? null;
         },
         holdings: (userId) => listHoldings(core, userId),
+        // Closing an account (user management): what the customer still holds, and plans that would keep running.
+        unitsHeld: (userId) => unitsHeld(core, userId),
+        activePlans: (userId) => activePlans(core, userId),
       };
     },
     async seed(context) {

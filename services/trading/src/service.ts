@@ -5,6 +5,7 @@
  */
 import {
   type FundTradingApi,
+  type HoldingBlockingClose,
   type PlanTradingApi,
   TRADING_API_PREFIX,
   type TradingApi,
@@ -16,6 +17,7 @@ import { ordersHoldTheirUnions } from '../migrations/0003-orders-hold-their-unio
 import { fundPools } from '../migrations/0004-fund-pools.ts';
 import { createFundTrading } from './modules/funds/fund-trading.ts';
 import { createPlanTrading } from './modules/funds/plan-trading.ts';
+import { lotsToQuantity } from './modules/instruments/instrument-spec.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { tradingWsRoutes } from './modules/live/trading-ws.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -51,9 +53,10 @@ export function defineTradingService(
       '0004-fund-pools': fundPools,
     },
     /**
-     * TRADING_CLIENT of @tessera/contracts: user management counts open orders before closing an account; and
-     * FUND_TRADING_CLIENT (the same client): investments' fund pools trade (modules/funds); PlanTradingApi (the same
-     * client): investments' automated plans read market states and buy for customers (modules/funds/plan-trading.ts).
+     * TRADING_CLIENT of @tessera/contracts: user management counts open orders and lists held positions before
+     * closing an account; FUND_TRADING_CLIENT (the same client): investments' fund pools trade (modules/funds);
+     * PlanTradingApi (the same client): investments' automated plans read market states and buy for customers
+     * (modules/funds/plan-trading.ts).
      */
     createClient: async (context): Promise<TradingApi & FundTradingApi & PlanTradingApi> => ({
       ...fundTrading,
@@ -67,6 +70,35 @@ export function defineTradingService(
           .where('status', 'in', [...OPEN_STATUSES])
           .executeTakeFirst();
         return Number(row?.count ?? 0);
+      },
+      // Closing an account (read only): every position with a quantity, even in a product the catalog no longer
+      // lists as tradable (GET /positions leaves those out; the customer still holds them).
+      async positionsHeld(userId) {
+        const db = context.db as TradingDatabase;
+        const rows = await db
+          .selectFrom('positions')
+          .select(['product_id', 'quantity_lots'])
+          .where('user_id', '=', userId)
+          .where('quantity_lots', '<>', '0')
+          .orderBy('product_id')
+          .execute();
+        if (rows.length === 0) {
+          return [];
+        }
+        const { specs } = (await runtime).core;
+        await specs.load();
+        return rows.map((row): HoldingBlockingClose => {
+          const spec = specs.isTradable(row.product_id) ? specs.get(row.product_id) : null;
+          return {
+            kind: 'position',
+            id: row.product_id,
+            name: spec?.info.name ?? row.product_id,
+            symbol: spec?.info.symbol ?? null,
+            // Without its spec the lot size is unknown: the quantity is then the number of lots.
+            quantity:
+              spec === null ? String(row.quantity_lots) : lotsToQuantity(spec, BigInt(row.quantity_lots)),
+          };
+        });
       },
       // The assistant (read only): the latest orders as GET /orders gives them.
       async recentOrders(userId, limit) {

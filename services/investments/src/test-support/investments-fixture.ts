@@ -9,6 +9,8 @@ import {
   type CashOperationsApi,
   type IdentityDirectoryApi,
   CASH_OPERATIONS_CLIENT,
+  type InvestmentsApi,
+  INVESTMENTS_CLIENT,
   type LedgerApi,
   LEDGER_CLIENT,
   USER_MANAGEMENT_CLIENT,
@@ -34,6 +36,8 @@ export interface InvestmentsFixture {
   readonly app: FastifyInstance;
   readonly ledger: LedgerApi;
   readonly cash: CashOperationsApi;
+  /** Investments' in-process client (INVESTMENTS_CLIENT), as other services find it. */
+  readonly client: InvestmentsApi;
   readonly venue: TestVenue;
   readonly runtime: InvestmentsRuntime;
   readonly issuer: Issuer;
@@ -96,6 +100,7 @@ export async function startInvestmentsFixture(
   await app.ready();
   const customers = composed.clients.get(USER_MANAGEMENT_CLIENT) as unknown as UserManagementService;
   const cash = composed.clients.get(CASH_OPERATIONS_CLIENT);
+  const client = composed.clients.get(INVESTMENTS_CLIENT);
 
   const sepaAccount = async () => {
     const page = await ledger.listAccounts(BANK_TENANT_ID, {
@@ -114,6 +119,7 @@ export async function startInvestmentsFixture(
     app,
     ledger,
     cash,
+    client,
     venue,
     runtime: runtime as unknown as InvestmentsRuntime,
     issuer,

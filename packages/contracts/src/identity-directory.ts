@@ -52,10 +52,24 @@ export interface IdentityDirectoryApi {
    */
   verifyCustomerPassword?(userId: string, password: string): Promise<boolean>;
   /**
-   * Closes the customer's sign-in: the user is disabled (sign-in refused) and every session ends at once. Offered
-   * by the identity service; absent in test doubles.
+   * Closes the customer's sign-in: the user is disabled (sign-in refused) and every session ends at once. Answers
+   * what it changed, for {@link enableCustomer} to undo exactly that; `null` when sign-in was already off (or the
+   * user is unknown or staff). Offered by the identity service; absent in test doubles.
    */
-  disableCustomer?(userId: string): Promise<void>;
+  disableCustomer?(userId: string): Promise<CustomerDisabling | null>;
+  /**
+   * Undoes one disableCustomer when closing is refused after all (user management checks again after disabling):
+   * sign-in is allowed again, and nothing else changes. The sessions it ended stay ended (every verifier has heard
+   * of them), so the customer signs in again. Does nothing, and answers false, when the user changed since (staff
+   * disabled them again, for instance). Offered by the identity service; absent in test doubles.
+   */
+  enableCustomer?(disabling: CustomerDisabling): Promise<boolean>;
+}
+
+/** What one disableCustomer changed: the user's sign-in turned off at `disabledAt` (ISO time). */
+export interface CustomerDisabling {
+  readonly userId: string;
+  readonly disabledAt: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type {
   CustomerDirectoryEntry,
+  CustomerDisabling,
   CustomerEmailNotice,
   IdentityDirectoryApi,
   UserContact,
@@ -58,7 +59,8 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
         value: value.replace(/[\r\n]+/g, ' ').slice(0, 80),
       });
     },
-    // Closing an account (user management's close module): the customer's password, then sign-in disabled.
+    // Closing an account (user management's close module): the customer's password, then sign-in disabled (and
+    // enabled again when user management's second look finds something that blocks the closing after all).
     async verifyCustomerPassword(userId: string, password: string): Promise<boolean> {
       const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUserById(db, userId) : undefined;
       if (!user || !user.enabled || user.groups.length > 0 || !user.password_hash) {
@@ -66,16 +68,19 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
       }
       return verifyPassword(user.password_hash, password);
     },
-    async disableCustomer(userId: string): Promise<void> {
+    // Sign-in turned off only when it was on (the answer says so, for enableCustomer); the sessions end either way.
+    async disableCustomer(userId: string): Promise<CustomerDisabling | null> {
       const user = /^[0-9a-f-]{36}$/i.test(userId) ? await findUserById(db, userId) : undefined;
       if (!user || user.groups.length > 0) {
-        return;
+        return null;
       }
-      await db
+      const disabledAt = new Date();
+      const turnedOff = await db
         .updateTable('users')
-        .set({ enabled: false, updated_at: new Date() })
+        .set({ enabled: false, updated_at: disabledAt })
         .where('id', '=', user.id)
-        .execute();
+        .where('enabled', '=', true)
+        .executeTakeFirst();
       // As TokenService.revokeUserSessions: every live session ends, and verifiers hear it at once.
       const live = await db
         .selectFrom('sessions')
@@ -93,6 +98,27 @@ export function createIdentityDirectory(db: IdentityDb): IdentityDirectoryApi {
           .execute();
         announceRevocations(originJtis);
       }
+      return turnedOff.numUpdatedRows > 0n ? { userId: user.id, disabledAt: disabledAt.toISOString() } : null;
+    },
+    // Undoes exactly one disableCustomer: only the flag it turned off, and only if nothing changed the user since
+    // (updated_at is still the instant it set). Revoked sessions cannot come back: verifiers remember them.
+    async enableCustomer(disabling: CustomerDisabling): Promise<boolean> {
+      const disabledAt = new Date(disabling.disabledAt);
+      if (!/^[0-9a-f-]{36}$/i.test(disabling.userId) || Number.isNaN(disabledAt.getTime())) {
+        return false;
+      }
+      const user = await findUserById(db, disabling.userId);
+      if (!user || user.groups.length > 0 || user.enabled) {
+        return false;
+      }
+      const turnedOn = await db
+        .updateTable('users')
+        .set({ enabled: true, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .where('enabled', '=', false)
+        .where('updated_at', '=', disabledAt)
+        .executeTakeFirst();
+      return turnedOn.numUpdatedRows > 0n;
     },
     async getContact(userId: string): Promise<UserContact | null> {
       if (!/^[0-9a-f-]{36}$/i.test(userId)) {

@@ -121,158 +121,206 @@ export const tokenBurnRequestSchema = z
 export type TokenBurnRequest = z.input<typeof tokenBurnRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Answers
+// Answers: each a zod schema (the routes' OpenAPI response schemas) and the type it infers
 // ---------------------------------------------------------------------------------------------------------------
 
 /** An issuer token as created: a fund row of asset kind `token` (its page is the fund's page). */
-export interface IssuerToken {
-  readonly id: string;
-  readonly name: string;
-  readonly symbol: string;
-  readonly currency: string;
-  readonly parValue: string;
-  readonly description: string;
-  readonly createdAt: string;
-}
+export const issuerTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    currency: z.string(),
+    parValue: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+  })
+  .describe('An issuer token as created');
+export type IssuerToken = z.infer<typeof issuerTokenSchema>;
 
 /** Why a transfer would fail, each with the smallest change that would lift it. */
-export type TokenCheckReasonCode =
-  | 'TRANSFERS_PAUSED'
-  | 'SENDER_NOT_VERIFIED'
-  | 'RECIPIENT_NOT_CUSTOMER'
-  | 'RECIPIENT_IS_SELF'
-  | 'RECIPIENT_NOT_VERIFIED'
-  | 'INSUFFICIENT_UNITS'
-  | 'UNITS_FROZEN';
+export const TOKEN_CHECK_REASON_CODES = [
+  'TRANSFERS_PAUSED',
+  'SENDER_NOT_VERIFIED',
+  'RECIPIENT_NOT_CUSTOMER',
+  'RECIPIENT_IS_SELF',
+  'RECIPIENT_NOT_VERIFIED',
+  'INSUFFICIENT_UNITS',
+  'UNITS_FROZEN',
+] as const;
+export type TokenCheckReasonCode = (typeof TOKEN_CHECK_REASON_CODES)[number];
 
 /**
  * The smallest change: reduce the units to `units`; the sender or the recipient reaches verification `level`;
  * wait for the issuer to resume transfers; choose another recipient; ask the issuer to unfreeze units (none is
  * free to move); invest in the fund first (the sender holds none).
  */
-export type TokenCheckFix =
-  | { readonly kind: 'reduceUnits'; readonly units: string }
-  | { readonly kind: 'askIssuerToUnfreeze' }
-  | { readonly kind: 'investFirst' }
-  | { readonly kind: 'senderVerification'; readonly level: number }
-  | { readonly kind: 'recipientVerification'; readonly level: number }
-  | { readonly kind: 'waitForResume' }
-  | { readonly kind: 'otherRecipient' };
+export const tokenCheckFixSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reduceUnits'), units: z.string() }),
+  z.object({ kind: z.literal('askIssuerToUnfreeze') }),
+  z.object({ kind: z.literal('investFirst') }),
+  z.object({ kind: z.literal('senderVerification'), level: z.number().int() }),
+  z.object({ kind: z.literal('recipientVerification'), level: z.number().int() }),
+  z.object({ kind: z.literal('waitForResume') }),
+  z.object({ kind: z.literal('otherRecipient') }),
+]);
+export type TokenCheckFix = z.infer<typeof tokenCheckFixSchema>;
 
-export interface TokenCheckReason {
-  readonly code: TokenCheckReasonCode;
+/** One reason a transfer would fail, and the smallest change that would lift it. */
+export const tokenCheckReasonSchema = z.object({
+  code: z.enum(TOKEN_CHECK_REASON_CODES),
   /** Units the sender holds, of them frozen, and free to move (when the reason is about units). */
-  readonly held?: string;
-  readonly frozen?: string;
-  readonly available?: string;
-  readonly fix: TokenCheckFix;
-}
+  held: z.string().optional(),
+  frozen: z.string().optional(),
+  available: z.string().optional(),
+  fix: tokenCheckFixSchema,
+});
+export type TokenCheckReason = z.infer<typeof tokenCheckReasonSchema>;
 
 /** The compliance pre-check's answer: `allowed` only when `reasons` is empty. */
-export interface TokenTransferCheck {
-  readonly fundId: string;
-  readonly units: string;
-  readonly allowed: boolean;
-  /** The recipient's display name (to confirm) when the address is a Tessera customer's. */
-  readonly recipientName: string | null;
-  readonly reasons: readonly TokenCheckReason[];
-  /** The units that would pass when reducing them is enough (null: it is not, or nothing is wrong with them). */
-  readonly suggestedUnits: string | null;
-}
+export const tokenTransferCheckSchema = z
+  .object({
+    fundId: z.string(),
+    units: z.string(),
+    allowed: z.boolean(),
+    /** The recipient's display name (to confirm) when the address is a Tessera customer's. */
+    recipientName: z.string().nullable(),
+    reasons: z.array(tokenCheckReasonSchema).readonly(),
+    /** The units that would pass when reducing them is enough (null: it is not, or nothing is wrong with them). */
+    suggestedUnits: z.string().nullable(),
+  })
+  .describe("The compliance pre-check's answer: allowed only when reasons is empty");
+export type TokenTransferCheck = z.infer<typeof tokenTransferCheckSchema>;
 
 /** A done transfer (a holder's, the issuer's forced one, a mint or a burn). */
-export interface TokenTransfer {
-  readonly id: string;
-  readonly fundId: string;
-  readonly kind: 'transfer' | 'forced' | 'mint' | 'burn';
-  readonly units: string;
-  /** Who received the units; for a burn, the holder whose units were burnt. */
-  readonly recipientName: string;
-  readonly reason: string | null;
-  readonly createdAt: string;
-}
-
-/** The caller's own position in a fund's token: what they hold, of it frozen, and whether transfers are paused. */
-export interface TokenPosition {
-  readonly fundId: string;
-  readonly units: string;
-  readonly frozenUnits: string;
-  readonly availableUnits: string;
-  readonly paused: boolean;
-  /** True when the caller may act as the issuer. */
-  readonly isIssuer: boolean;
-  /** The token's symbol and par value when the asset is an issuer token; null for a fund's units. */
-  readonly token: IssuerTokenTerms | null;
-}
+export const tokenTransferSchema = z
+  .object({
+    id: z.string(),
+    fundId: z.string(),
+    kind: z.enum(['transfer', 'forced', 'mint', 'burn']),
+    units: z.string(),
+    /** Who received the units; for a burn, the holder whose units were burnt. */
+    recipientName: z.string(),
+    reason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .describe("A done transfer (a holder's, a forced one, a mint or a burn)");
+export type TokenTransfer = z.infer<typeof tokenTransferSchema>;
 
 /** What sets an issuer token apart from a fund: its symbol and its par value (its price per unit). */
-export interface IssuerTokenTerms {
-  readonly symbol: string;
-  readonly parValue: string;
-}
+export const issuerTokenTermsSchema = z.object({ symbol: z.string(), parValue: z.string() });
+export type IssuerTokenTerms = z.infer<typeof issuerTokenTermsSchema>;
+
+/** The caller's own position in a fund's token: what they hold, of it frozen, and whether transfers are paused. */
+export const tokenPositionSchema = z
+  .object({
+    fundId: z.string(),
+    units: z.string(),
+    frozenUnits: z.string(),
+    availableUnits: z.string(),
+    paused: z.boolean(),
+    /** True when the caller may act as the issuer. */
+    isIssuer: z.boolean(),
+    /** The token's symbol and par value when the asset is an issuer token; null for a fund's units. */
+    token: issuerTokenTermsSchema.nullable(),
+  })
+  .describe("The caller's position in a fund's token");
+export type TokenPosition = z.infer<typeof tokenPositionSchema>;
 
 /** A line of the holder register. */
-export interface TokenHolder {
-  readonly holderId: string;
-  readonly name: string;
-  readonly units: string;
-  readonly frozenUnits: string;
-  /** Percent of the units outstanding held by this holder, 4 decimals, cut toward zero. */
-  readonly share: string;
-  /** When the holder first received units (ISO time). */
-  readonly since: string;
-}
+export const tokenHolderSchema = z
+  .object({
+    holderId: z.string(),
+    name: z.string(),
+    units: z.string(),
+    frozenUnits: z.string(),
+    /** Percent of the units outstanding held by this holder, 4 decimals, cut toward zero. */
+    share: z.string(),
+    /** When the holder first received units (ISO time). */
+    since: z.string(),
+  })
+  .describe('A line of the holder register');
+export type TokenHolder = z.infer<typeof tokenHolderSchema>;
 
-export interface TokenRegister {
-  readonly fundId: string;
-  readonly fundName: string;
-  readonly currency: string;
-  readonly paused: boolean;
-  readonly unitsOutstanding: string;
-  readonly holders: readonly TokenHolder[];
-}
+/** `GET /tokens/funds/:fundId/register`: the holders of the fund's units (the issuer only). */
+export const tokenRegisterSchema = z
+  .object({
+    fundId: z.string(),
+    fundName: z.string(),
+    currency: z.string(),
+    paused: z.boolean(),
+    unitsOutstanding: z.string(),
+    holders: z.array(tokenHolderSchema).readonly(),
+  })
+  .describe("The fund's holder register");
+export type TokenRegister = z.infer<typeof tokenRegisterSchema>;
+
+/** `POST /tokens/funds/:fundId/pause` and `/resume`: the fund's transfers as they now stand. */
+export const tokenPauseStateSchema = z.object({ fundId: z.string(), paused: z.boolean() });
+export type TokenPauseState = z.infer<typeof tokenPauseStateSchema>;
 
 /** One holder's leg of a distribution. */
-export interface TokenDistributionShare {
-  readonly holderId: string;
-  readonly name: string;
-  readonly units: string;
+export const tokenDistributionShareSchema = z.object({
+  holderId: z.string(),
+  name: z.string(),
+  units: z.string(),
   /** Cash to this holder: amount x units / units held by all, cut to the cent. */
-  readonly amount: string;
-}
+  amount: z.string(),
+});
+export type TokenDistributionShare = z.infer<typeof tokenDistributionShareSchema>;
 
 /** A distribution's preview and its record: shares, what they sum to, and the remainder that stays with the issuer. */
-export interface TokenDistribution {
-  readonly id: string | null;
-  readonly fundId: string;
-  readonly amount: string;
-  readonly currency: string;
-  readonly shares: readonly TokenDistributionShare[];
-  readonly distributed: string;
-  /** The cents the cut leaves (and the issuer's own share when the issuer holds units): they stay in the wallet. */
-  readonly remainder: string;
-  readonly status: 'preview' | 'done';
-  readonly createdAt: string | null;
-}
+export const tokenDistributionSchema = z
+  .object({
+    id: z.string().nullable(),
+    fundId: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    shares: z.array(tokenDistributionShareSchema).readonly(),
+    distributed: z.string(),
+    /** The cents the cut leaves (and the issuer's own share when the issuer holds units): they stay in the wallet. */
+    remainder: z.string(),
+    status: z.enum(['preview', 'done']),
+    createdAt: z.string().nullable(),
+  })
+  .describe("A distribution's preview or record");
+export type TokenDistribution = z.infer<typeof tokenDistributionSchema>;
 
-export type TokenAuditAction =
-  'freeze' | 'unfreeze' | 'pause' | 'resume' | 'forced_transfer' | 'distribution' | 'mint' | 'burn';
+/** The issuer actions the audit records. */
+export const TOKEN_AUDIT_ACTIONS = [
+  'freeze',
+  'unfreeze',
+  'pause',
+  'resume',
+  'forced_transfer',
+  'distribution',
+  'mint',
+  'burn',
+] as const;
+export type TokenAuditAction = (typeof TOKEN_AUDIT_ACTIONS)[number];
 
 /** One issuer action as the audit records it. */
-export interface TokenAuditEntry {
-  readonly id: string;
-  readonly fundId: string;
-  readonly action: TokenAuditAction;
-  readonly actorId: string;
-  readonly actorName: string;
+export const tokenAuditEntrySchema = z.object({
+  id: z.string(),
+  fundId: z.string(),
+  action: z.enum(TOKEN_AUDIT_ACTIONS),
+  actorId: z.string(),
+  actorName: z.string(),
   /** `manager` (the community fund's manager) or `staff` (an admin acting for a curated fund). */
-  readonly actorRole: 'manager' | 'staff';
-  readonly holderId: string | null;
-  readonly units: string | null;
-  readonly amount: string | null;
-  readonly reason: string | null;
-  readonly at: string;
-}
+  actorRole: z.enum(['manager', 'staff']),
+  holderId: z.string().nullable(),
+  units: z.string().nullable(),
+  amount: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type TokenAuditEntry = z.infer<typeof tokenAuditEntrySchema>;
+
+/** `GET /tokens/funds/:fundId/audit`: the issuer's actions, newest first (at most {@link TOKEN_AUDIT_PAGE_MAX}). */
+export const tokenAuditResponseSchema = z
+  .object({ items: z.array(tokenAuditEntrySchema).readonly() })
+  .describe("The issuer's actions on the fund, newest first");
+export type TokenAuditResponse = z.infer<typeof tokenAuditResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Error codes (docs/api.md, "Tokenized assets")

@@ -10,10 +10,12 @@ import {
   type FundDetail,
   type IdentityDirectoryApi,
   type IssuerToken,
+  issuerTokenSchema,
   type TokenAuditEntry,
   type TokenPosition,
   type TokenRegister,
   type TokenTransfer,
+  tokenTransferSchema,
 } from '@tessera/contracts';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { beforeAll, expect, it } from 'vitest';
@@ -86,6 +88,8 @@ describeEachDatabase('tokenized assets: issuer tokens, mint and burn', ({ create
     expect(created.statusCode, created.body).toBe(201);
     const token = created.json<IssuerToken>();
     expect(token).toMatchObject({ symbol: 'BAKE1', parValue: '2.50', currency: 'EUR' });
+    // The answer is its documented schema, field for field (parsing would drop a field the schema does not name).
+    expect(issuerTokenSchema.parse(token)).toEqual(token);
     tokenId = token.id;
     return () => fixture.app.close();
   }, 300_000);
@@ -109,6 +113,7 @@ describeEachDatabase('tokenized assets: issuer tokens, mint and burn', ({ create
     );
     expect(minted.statusCode, minted.body).toBe(201);
     expect(minted.json<TokenTransfer>()).toMatchObject({ kind: 'mint', units: '100.000000' });
+    expect(tokenTransferSchema.parse(minted.json())).toEqual(minted.json());
     const again = await mint(
       issuer,
       { recipientEmail: 'ANA@example.test', units: '100', reason: 'Founding round' },
@@ -132,6 +137,7 @@ describeEachDatabase('tokenized assets: issuer tokens, mint and burn', ({ create
     const burnt = await burn(issuer, { holderId: ben.userId, units: '10.5', reason: 'Buy-back' }, burnKey);
     expect(burnt.statusCode, burnt.body).toBe(201);
     expect(burnt.json<TokenTransfer>()).toMatchObject({ kind: 'burn', recipientName: expect.any(String) });
+    expect(tokenTransferSchema.parse(burnt.json())).toEqual(burnt.json());
     const burntAgain = await burn(
       issuer,
       { holderId: ben.userId, units: '10.5', reason: 'Buy-back' },

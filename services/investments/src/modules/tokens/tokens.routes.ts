@@ -3,21 +3,38 @@
  * read only. Bodies are the contract's strict schemas (VALIDATION_FAILED otherwise); transfers, forced transfers
  * distributions, mints and burns take an Idempotency-Key header (creating an issuer token may: a retry answers the
  * first token). Issuer routes answer TOKENS_NOT_ISSUER to anyone
- * else; mint and burn answer TOKENS_NOT_A_TOKEN for a fund (its units are minted by investing).
+ * else; mint and burn answer TOKENS_NOT_A_TOKEN for a fund (its units are minted by investing). Answers are
+ * documented with the contract's schemas (tokenized.ts), whose types the handlers return.
  */
 import {
   createIssuerTokenRequestSchema,
+  issuerTokenSchema,
+  tokenAuditResponseSchema,
   tokenBurnRequestSchema,
   tokenDistributionRequestSchema,
+  tokenDistributionSchema,
+  tokenHolderSchema,
   tokenMintRequestSchema,
   tokenForcedTransferRequestSchema,
   tokenFreezeRequestSchema,
   tokenPauseRequestSchema,
+  tokenPauseStateSchema,
+  tokenPositionSchema,
+  tokenRegisterSchema,
+  type TokenTransfer,
+  tokenTransferCheckSchema,
   tokenTransferRequestSchema,
+  tokenTransferSchema,
   tokenUnfreezeRequestSchema,
   fundIdempotencyKeySchema,
 } from '@tessera/contracts';
-import { principalOf, requireSignIn, type ServiceContext, type ServiceRoutes } from '@tessera/platform';
+import {
+  type Principal,
+  principalOf,
+  requireSignIn,
+  type ServiceContext,
+  type ServiceRoutes,
+} from '@tessera/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IdempotencyKeyRequiredError } from '../../errors.ts';
@@ -39,11 +56,11 @@ import {
   transferUnits,
 } from './tokens.ts';
 
+type TokensRoutes = ServiceRoutes<{ core: InvestmentsCore; context: ServiceContext }>;
+type TokensApp = Parameters<TokensRoutes>[0];
+
 const fundParamsSchema = z.object({ fundId: z.string().max(64) }).strict();
 const noQuerySchema = z.object({}).strict();
-/** An answer's schema for OpenAPI only: the serializer sends what the handler built (the contract's types). */
-const documented = (schema: z.ZodType): z.ZodType<unknown> => schema;
-const anyObject = documented(z.object({}).passthrough());
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const parsed = fundIdempotencyKeySchema.safeParse(request.headers['idempotency-key']);
@@ -53,10 +70,64 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return parsed.data;
 }
 
-export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: ServiceContext }> = async (
-  app,
-  { core, context },
-) => {
+/** What a keyed action answers, and whether this request created it (201) or a retry found it (200). */
+interface KeyedOutcome<Answer> {
+  readonly answer: Answer;
+  readonly created: boolean;
+}
+
+/** A transfer service's outcome (mint, burn, a holder's or a forced transfer) as a keyed route answers it. */
+const transferOutcome = ({ transfer, created }: { transfer: TokenTransfer; created: boolean }) => ({
+  answer: transfer,
+  created,
+});
+
+/**
+ * A keyed action on a fund's token: `POST /tokens/funds/:fundId/...` with the contract's body and an
+ * Idempotency-Key (INVESTMENTS_IDEMPOTENCY_KEY_REQUIRED without one); 201 with what the request created, 200 with
+ * the first answer when a retry of the same key and body finds it. `answer` is the answer's schema for both.
+ */
+function keyedAction<Body extends z.ZodType, Answer extends z.ZodType>(
+  app: TokensApp,
+  path: `/tokens/funds/:fundId/${string}`,
+  route: {
+    readonly summary: string;
+    readonly body: Body;
+    readonly answer: Answer;
+    readonly act: (
+      principal: Principal,
+      fundId: string,
+      body: z.output<Body>,
+      key: string,
+    ) => Promise<KeyedOutcome<z.output<Answer>>>;
+  },
+): void {
+  // The call site checked `act`'s answer against the schema's type; here the schema only documents it.
+  const answer: z.ZodType = route.answer;
+  app.post(
+    path,
+    {
+      schema: {
+        summary: route.summary,
+        params: fundParamsSchema,
+        body: route.body,
+        response: { 200: answer, 201: answer },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const outcome = await route.act(
+        principalOf(request),
+        request.params.fundId,
+        request.body as z.output<Body>,
+        key,
+      );
+      return reply.status(outcome.created ? 201 : 200).send(outcome.answer);
+    },
+  );
+}
+
+export const tokensRoutes: TokensRoutes = async (app, { core, context }) => {
   requireSignIn(app, context.auth, { reads: true });
 
   app.post(
@@ -66,7 +137,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary:
           'Creates an issuer token of the caller (KYC level 2): name, a unique symbol, currency, par value (Idempotency-Key optional)',
         body: createIssuerTokenRequestSchema,
-        response: { 200: anyObject, 201: anyObject },
+        response: { 200: issuerTokenSchema, 201: issuerTokenSchema },
       },
     },
     async (request, reply) => {
@@ -77,53 +148,22 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
     },
   );
 
-  app.post(
-    '/tokens/funds/:fundId/mint',
-    {
-      schema: {
-        summary:
-          "Mints an issuer token's units to a verified customer by e-mail, a reason required (Idempotency-Key; audited)",
-        params: fundParamsSchema,
-        body: tokenMintRequestSchema,
-        response: { 200: anyObject, 201: anyObject },
-      },
-    },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const { transfer, created } = await mintUnits(
-        core,
-        principalOf(request),
-        request.params.fundId,
-        request.body,
-        key,
-      );
-      return reply.status(created ? 201 : 200).send(transfer);
-    },
-  );
+  keyedAction(app, '/tokens/funds/:fundId/mint', {
+    summary:
+      "Mints an issuer token's units to a verified customer by e-mail, a reason required (Idempotency-Key; audited)",
+    body: tokenMintRequestSchema,
+    answer: tokenTransferSchema,
+    act: (principal, fundId, body, key) =>
+      mintUnits(core, principal, fundId, body, key).then(transferOutcome),
+  });
 
-  app.post(
-    '/tokens/funds/:fundId/burn',
-    {
-      schema: {
-        summary:
-          "Burns a holder's free units of an issuer token, a reason required (Idempotency-Key; audited)",
-        params: fundParamsSchema,
-        body: tokenBurnRequestSchema,
-        response: { 200: anyObject, 201: anyObject },
-      },
-    },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const { transfer, created } = await burnUnits(
-        core,
-        principalOf(request),
-        request.params.fundId,
-        request.body,
-        key,
-      );
-      return reply.status(created ? 201 : 200).send(transfer);
-    },
-  );
+  keyedAction(app, '/tokens/funds/:fundId/burn', {
+    summary: "Burns a holder's free units of an issuer token, a reason required (Idempotency-Key; audited)",
+    body: tokenBurnRequestSchema,
+    answer: tokenTransferSchema,
+    act: (principal, fundId, body, key) =>
+      burnUnits(core, principal, fundId, body, key).then(transferOutcome),
+  });
 
   app.get(
     '/tokens/funds/:fundId/position',
@@ -132,7 +172,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "The caller's units of the fund, the frozen part, and whether transfers are paused",
         params: fundParamsSchema,
         querystring: noQuerySchema,
-        response: { 200: anyObject },
+        response: { 200: tokenPositionSchema },
       },
     },
     async (request) => positionOf(core, principalOf(request), request.params.fundId),
@@ -146,7 +186,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
           'The compliance pre-check of a transfer of units: every reason it fails and the smallest change',
         params: fundParamsSchema,
         body: tokenTransferRequestSchema,
-        response: { 200: anyObject },
+        response: { 200: tokenTransferCheckSchema },
       },
     },
     async (request) =>
@@ -159,28 +199,13 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
       ),
   );
 
-  app.post(
-    '/tokens/funds/:fundId/transfers',
-    {
-      schema: {
-        summary: 'Transfers units to another verified customer by e-mail (Idempotency-Key), checked again',
-        params: fundParamsSchema,
-        body: tokenTransferRequestSchema,
-        response: { 200: anyObject, 201: anyObject },
-      },
-    },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const { transfer, created } = await transferUnits(
-        core,
-        principalOf(request),
-        request.params.fundId,
-        request.body,
-        key,
-      );
-      return reply.status(created ? 201 : 200).send(transfer);
-    },
-  );
+  keyedAction(app, '/tokens/funds/:fundId/transfers', {
+    summary: 'Transfers units to another verified customer by e-mail (Idempotency-Key), checked again',
+    body: tokenTransferRequestSchema,
+    answer: tokenTransferSchema,
+    act: (principal, fundId, body, key) =>
+      transferUnits(core, principal, fundId, body, key).then(transferOutcome),
+  });
 
   app.get(
     '/tokens/funds/:fundId/register',
@@ -189,7 +214,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "The fund's holder register (issuer only)",
         params: fundParamsSchema,
         querystring: noQuerySchema,
-        response: { 200: anyObject },
+        response: { 200: tokenRegisterSchema },
       },
     },
     async (request) => registerOf(core, principalOf(request), request.params.fundId),
@@ -222,7 +247,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "Freezes a holder's units, in whole or in part (issuer only; audited)",
         params: fundParamsSchema,
         body: tokenFreezeRequestSchema,
-        response: { 200: anyObject },
+        response: { 200: tokenHolderSchema },
       },
     },
     async (request) =>
@@ -236,7 +261,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "Unfreezes a holder's frozen units, in whole or in part (issuer only; audited)",
         params: fundParamsSchema,
         body: tokenUnfreezeRequestSchema,
-        response: { 200: anyObject },
+        response: { 200: tokenHolderSchema },
       },
     },
     async (request) =>
@@ -250,7 +275,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "Pauses the holders' transfers of the fund's units (issuer only; audited)",
         params: fundParamsSchema,
         body: tokenPauseRequestSchema,
-        response: { 200: anyObject },
+        response: { 200: tokenPauseStateSchema },
       },
     },
     async (request) =>
@@ -264,36 +289,21 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "Resumes the holders' transfers (issuer only; audited)",
         params: fundParamsSchema,
         body: tokenPauseRequestSchema,
-        response: { 200: anyObject },
+        response: { 200: tokenPauseStateSchema },
       },
     },
     async (request) =>
       setPaused(core, principalOf(request), request.params.fundId, false, request.body.reason),
   );
 
-  app.post(
-    '/tokens/funds/:fundId/forced-transfers',
-    {
-      schema: {
-        summary:
-          'Forces a transfer between two holders, a reason required (issuer only; Idempotency-Key; audited)',
-        params: fundParamsSchema,
-        body: tokenForcedTransferRequestSchema,
-        response: { 200: anyObject, 201: anyObject },
-      },
-    },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const { transfer, created } = await forceTransfer(
-        core,
-        principalOf(request),
-        request.params.fundId,
-        request.body,
-        key,
-      );
-      return reply.status(created ? 201 : 200).send(transfer);
-    },
-  );
+  keyedAction(app, '/tokens/funds/:fundId/forced-transfers', {
+    summary:
+      'Forces a transfer between two holders, a reason required (issuer only; Idempotency-Key; audited)',
+    body: tokenForcedTransferRequestSchema,
+    answer: tokenTransferSchema,
+    act: (principal, fundId, body, key) =>
+      forceTransfer(core, principal, fundId, body, key).then(transferOutcome),
+  });
 
   app.post(
     '/tokens/funds/:fundId/distributions/preview',
@@ -302,36 +312,22 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "Each holder's share of a cash distribution, cut to the cent (issuer only)",
         params: fundParamsSchema,
         body: tokenDistributionRequestSchema,
-        response: { 200: anyObject },
+        response: { 200: tokenDistributionSchema },
       },
     },
     async (request) =>
       previewDistribution(core, principalOf(request), request.params.fundId, request.body.amount),
   );
 
-  app.post(
-    '/tokens/funds/:fundId/distributions',
-    {
-      schema: {
-        summary:
-          "Distributes cash pro rata from the issuer's wallet, all or nothing (Idempotency-Key; audited)",
-        params: fundParamsSchema,
-        body: tokenDistributionRequestSchema,
-        response: { 200: anyObject, 201: anyObject },
-      },
+  keyedAction(app, '/tokens/funds/:fundId/distributions', {
+    summary: "Distributes cash pro rata from the issuer's wallet, all or nothing (Idempotency-Key; audited)",
+    body: tokenDistributionRequestSchema,
+    answer: tokenDistributionSchema,
+    act: async (principal, fundId, body, key) => {
+      const { distribution, created } = await distribute(core, principal, fundId, body.amount, key);
+      return { answer: distribution, created };
     },
-    async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const { distribution, created } = await distribute(
-        core,
-        principalOf(request),
-        request.params.fundId,
-        request.body.amount,
-        key,
-      );
-      return reply.status(created ? 201 : 200).send(distribution);
-    },
-  );
+  });
 
   app.get(
     '/tokens/funds/:fundId/audit',
@@ -340,7 +336,7 @@ export const tokensRoutes: ServiceRoutes<{ core: InvestmentsCore; context: Servi
         summary: "The issuer's actions on the fund, newest first (the issuer and staff)",
         params: fundParamsSchema,
         querystring: noQuerySchema,
-        response: { 200: anyObject },
+        response: { 200: tokenAuditResponseSchema },
       },
     },
     async (request) => ({ items: await auditOf(core, principalOf(request), request.params.fundId) }),

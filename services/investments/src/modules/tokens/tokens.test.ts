@@ -15,12 +15,21 @@ import {
   type TokenPosition,
   type TokenRegister,
   type TokenTransferCheck,
+  tokenAuditResponseSchema,
+  tokenDistributionSchema,
+  tokenHolderSchema,
+  tokenPauseStateSchema,
+  tokenPositionSchema,
+  tokenRegisterSchema,
+  tokenTransferCheckSchema,
+  tokenTransferSchema,
   uuidv7,
 } from '@tessera/contracts';
 import type { Database } from '@tessera/platform';
 import { describeEachDatabase } from '@tessera/platform/testing';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { parseFixed } from '../fixed.ts';
 import { holderAccountId } from '../fund-ledger.ts';
 import {
@@ -483,6 +492,43 @@ describeEachDatabase('tokenized assets: permissioned fund units', ({ createDatab
     expect(lines[0]).toBe('holder,holder_id,units,frozen_units,share_percent,since');
     expect(lines.length).toBe(3);
     expect(answer.body).toContain('"Ana Holder"');
+  });
+
+  it('answers what its API document says: each answer is its contract schema, field for field', async () => {
+    const documented = (
+      schema: z.ZodType,
+      answer: { statusCode: number; body: string; json: <T>() => T },
+      status = 200,
+    ) => {
+      expect(answer.statusCode, answer.body).toBe(status);
+      const body = answer.json<unknown>();
+      // Parsing drops the fields the schema does not name and refuses the ones it names otherwise: an equal result
+      // means the answer has exactly the documented fields, of the documented types.
+      expect(schema.parse(body), answer.body).toEqual(body);
+    };
+    const path = `/tokens/funds/${fundId}`;
+    documented(tokenPositionSchema, await fixture.call(ana, 'GET', `${path}/position`));
+    documented(tokenTransferCheckSchema, await check(ana, 'ben@example.test', '1'));
+    documented(tokenTransferCheckSchema, await check(ana, 'CLEO@example.test', '100000'));
+    documented(tokenTransferSchema, await transfer(ana, 'ben@example.test', '0.5'), 201);
+    documented(tokenRegisterSchema, await fixture.call(issuer, 'GET', `${path}/register`));
+    documented(tokenHolderSchema, await issuerCall('/freeze', { holderId: ana.userId, units: '1' }));
+    documented(tokenHolderSchema, await issuerCall('/unfreeze', { holderId: ana.userId, units: 'all' }));
+    documented(tokenPauseStateSchema, await issuerCall('/pause', {}));
+    documented(tokenPauseStateSchema, await issuerCall('/resume', {}));
+    const forced = { fromHolderId: ben.userId, toHolderId: ana.userId, units: '0.5', reason: 'Correction' };
+    documented(
+      tokenTransferSchema,
+      await issuerCall('/forced-transfers', forced, { 'idempotency-key': key() }),
+      201,
+    );
+    documented(tokenDistributionSchema, await issuerCall('/distributions/preview', { amount: '1.00' }));
+    documented(
+      tokenDistributionSchema,
+      await issuerCall('/distributions', { amount: '1.00' }, { 'idempotency-key': key() }),
+      201,
+    );
+    documented(tokenAuditResponseSchema, await fixture.call(issuer, 'GET', `${path}/audit`));
   });
 });
 

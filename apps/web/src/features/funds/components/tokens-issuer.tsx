@@ -15,7 +15,7 @@ import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { errorMessage } from '#/lib/error-message.ts';
 import { useTranslation } from '#/lib/i18n.ts';
 import { formatDateTime } from '#/shared/markets/market-format.ts';
-import { newIdempotencyKey, useFundsCall } from '../api/funds-api.ts';
+import { useFundsCall } from '../api/funds-api.ts';
 import {
   burnUnits,
   changeFreeze,
@@ -30,6 +30,13 @@ import {
   useTokenRegister,
 } from '../api/tokens-api.ts';
 import { useFundFormat } from './format.ts';
+import {
+  PreviewActions,
+  PreviewStep,
+  useAskPreview,
+  useConfirmAction,
+  usePreviewedAction,
+} from './previewed-action.tsx';
 import './tokens.css';
 
 /** Refreshes everything of the fund's token after an issuer action. */
@@ -160,112 +167,110 @@ function MintCard({ fund }: { fund: FundDetail }) {
   const [email, setEmail] = useState('');
   const [units, setUnits] = useState('');
   const [reason, setReason] = useState('');
-  const [previewed, setPreviewed] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const clean = units.trim().replace(',', '.');
-  const minting = useMutation({
-    mutationFn: () =>
-      mintUnits(call, fund.id, { recipientEmail: email.trim(), units: clean, reason: reason.trim() }, key),
-    onSuccess: (transfer) => {
-      setDone(t('tokens.mint.done', { units: format.units(transfer.units), name: transfer.recipientName }));
-      setKey(newIdempotencyKey());
+  const action = usePreviewedAction<MintBody, string>({ hidePreviewOnError: true });
+  const minting = useConfirmAction(
+    action,
+    (body: MintBody, key) => mintUnits(call, fund.id, body, key),
+    (transfer) => {
       setUnits('');
       setReason('');
-      setPreviewed(false);
       void refresh();
+      return t('tokens.mint.done', { units: format.units(transfer.units), name: transfer.recipientName });
     },
-    onError: (error) => {
-      setPreviewed(false);
-      setProblem(errorMessage(t, error));
-    },
-  });
-  const edit = (apply: () => void) => {
-    apply();
-    setPreviewed(false);
-  };
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setDone(null);
-    if (!EMAIL.test(email.trim())) {
-      setProblem(t('tokens.transfer.emailInvalid'));
+    action.start();
+    const body = {
+      recipientEmail: email.trim(),
+      units: units.trim().replace(',', '.'),
+      reason: reason.trim(),
+    };
+    const problem = EMAIL.test(body.recipientEmail)
+      ? unitsAndReasonProblem(body)
+      : 'tokens.transfer.emailInvalid';
+    if (problem !== null) {
+      action.refuse(t(problem));
       return;
     }
-    if (!fundUnitsSchema.safeParse(clean).success) {
-      setProblem(t('tokens.transfer.unitsInvalid'));
-      return;
-    }
-    if (reason.trim().length < 3) {
-      setProblem(t('tokens.force.reasonRequired'));
-      return;
-    }
-    setPreviewed(true);
+    action.show(body);
   };
   return (
     <Card as="section" title={t('tokens.mint.title')} headingLevel={3}>
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.mint.title')}>
         <p className="funds-muted">{t('tokens.mint.intro')}</p>
-        {done ? <Banner tone="success">{done}</Banner> : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.done ? <Banner tone="success">{action.done}</Banner> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <TextField
           label={t('tokens.transfer.email')}
           type="email"
           value={email}
-          onChange={(event) => edit(() => setEmail(event.target.value))}
+          onChange={(event) => action.edit(() => setEmail(event.target.value))}
           autoComplete="off"
           required
         />
         <TextField
           label={t('tokens.freeze.units')}
           value={units}
-          onChange={(event) => edit(() => setUnits(event.target.value))}
+          onChange={(event) => action.edit(() => setUnits(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           required
         />
-        <TextField
-          label={t('tokens.force.reason')}
-          hint={t('tokens.force.reasonHint')}
-          value={reason}
-          onChange={(event) => edit(() => setReason(event.target.value))}
-          maxLength={200}
-          autoComplete="off"
-          required
-        />
-        {previewed ? (
-          <div className="funds-preview" aria-live="polite" data-testid="tokens-mint-preview">
-            <p>
-              {t('tokens.mint.preview', {
-                units: format.units(clean),
-                email: email.trim(),
-                value: format.money(parValueTimes(fund, clean), fund.currency),
-              })}
-            </p>
-            <div className="funds-actions">
-              <ConfirmButton
-                type="button"
-                variant="primary"
-                loading={minting.isPending}
-                onClick={() => minting.mutate()}
-              >
-                {t('tokens.mint.confirm', { units: format.units(clean) })}
-              </ConfirmButton>
-              <Button type="button" variant="ghost" onClick={() => setPreviewed(false)}>
-                {t('tokens.cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div>
-            <Button type="submit" variant="secondary">
-              {t('tokens.mint.previewAction')}
-            </Button>
-          </div>
-        )}
+        <ReasonField value={reason} onChange={(value) => action.edit(() => setReason(value))} />
+        <PreviewStep
+          preview={action.preview}
+          label={t('tokens.mint.previewAction')}
+          testId="tokens-mint-preview"
+        >
+          {(body) => (
+            <>
+              <p>
+                {t('tokens.mint.preview', {
+                  units: format.units(body.units),
+                  email: body.recipientEmail,
+                  value: format.money(parValueTimes(fund, body.units), fund.currency),
+                })}
+              </p>
+              <PreviewActions
+                confirm={t('tokens.mint.confirm', { units: format.units(body.units) })}
+                onConfirm={() => minting.mutate(body)}
+                confirming={minting.isPending}
+                cancel={t('tokens.cancel')}
+                onCancel={action.hide}
+              />
+            </>
+          )}
+        </PreviewStep>
       </form>
     </Card>
+  );
+}
+
+/** The checks a mint, a burn and a forced transfer share, in their order: the key of the first problem, or null. */
+function unitsAndReasonProblem(body: { units: string; reason: string }) {
+  if (!fundUnitsSchema.safeParse(body.units).success) {
+    return 'tokens.transfer.unitsInvalid';
+  }
+  return body.reason.length < 3 ? 'tokens.force.reasonRequired' : null;
+}
+
+type MintBody = Parameters<typeof mintUnits>[2];
+type BurnBody = Parameters<typeof burnUnits>[2];
+
+/** The reason of a mint, a burn or a forced transfer, kept in the issuer's audit. */
+function ReasonField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('funds');
+  return (
+    <TextField
+      label={t('tokens.force.reason')}
+      hint={t('tokens.force.reasonHint')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      maxLength={200}
+      autoComplete="off"
+      required
+    />
   );
 }
 
@@ -289,110 +294,74 @@ function BurnCard({ fund, register }: { fund: FundDetail; register: TokenRegiste
   const [holderId, setHolderId] = useState('');
   const [units, setUnits] = useState('');
   const [reason, setReason] = useState('');
-  const [previewed, setPreviewed] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const clean = units.trim().replace(',', '.');
+  const action = usePreviewedAction<BurnBody, string>({ hidePreviewOnError: true });
   const holder = register.holders.find((line) => line.holderId === holderId);
-  const burning = useMutation({
-    mutationFn: () => burnUnits(call, fund.id, { holderId, units: clean, reason: reason.trim() }, key),
-    onSuccess: (transfer) => {
-      setDone(t('tokens.burn.done', { units: format.units(transfer.units), name: transfer.recipientName }));
-      setKey(newIdempotencyKey());
+  const burning = useConfirmAction(
+    action,
+    (body: BurnBody, key) => burnUnits(call, fund.id, body, key),
+    (transfer) => {
       setUnits('');
       setReason('');
-      setPreviewed(false);
       void refresh();
+      return t('tokens.burn.done', { units: format.units(transfer.units), name: transfer.recipientName });
     },
-    onError: (error) => {
-      setPreviewed(false);
-      setProblem(errorMessage(t, error));
-    },
-  });
-  const edit = (apply: () => void) => {
-    apply();
-    setPreviewed(false);
-  };
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setDone(null);
-    if (holderId === '') {
-      setProblem(t('tokens.freeze.holderRequired'));
+    action.start();
+    const body = { holderId, units: units.trim().replace(',', '.'), reason: reason.trim() };
+    const problem = holderId === '' ? 'tokens.freeze.holderRequired' : unitsAndReasonProblem(body);
+    if (problem !== null) {
+      action.refuse(t(problem));
       return;
     }
-    if (!fundUnitsSchema.safeParse(clean).success) {
-      setProblem(t('tokens.transfer.unitsInvalid'));
-      return;
-    }
-    if (reason.trim().length < 3) {
-      setProblem(t('tokens.force.reasonRequired'));
-      return;
-    }
-    setPreviewed(true);
+    action.show(body);
   };
+  // The preview reads the holder's units as the register has them now.
+  const previewed = action.preview !== null && holder !== undefined ? { body: action.preview, holder } : null;
   return (
     <Card as="section" title={t('tokens.burn.title')} headingLevel={3}>
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.burn.title')}>
         <p className="funds-muted">{t('tokens.burn.intro')}</p>
-        {done ? <Banner tone="success">{done}</Banner> : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.done ? <Banner tone="success">{action.done}</Banner> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <Select
           label={t('tokens.freeze.holder')}
           options={holderOptions(register, format)}
           value={holderId}
-          onValueChange={(value) => edit(() => setHolderId(value))}
+          onValueChange={(value) => action.edit(() => setHolderId(value))}
           placeholder={t('tokens.choose')}
         />
         <TextField
           label={t('tokens.freeze.units')}
           value={units}
-          onChange={(event) => edit(() => setUnits(event.target.value))}
+          onChange={(event) => action.edit(() => setUnits(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           required
         />
-        <TextField
-          label={t('tokens.force.reason')}
-          hint={t('tokens.force.reasonHint')}
-          value={reason}
-          onChange={(event) => edit(() => setReason(event.target.value))}
-          maxLength={200}
-          autoComplete="off"
-          required
-        />
-        {previewed && holder ? (
-          <div className="funds-preview" aria-live="polite" data-testid="tokens-burn-preview">
-            <p>
-              {t('tokens.burn.preview', {
-                units: format.units(clean),
-                name: holder.name,
-                held: format.units(holder.units),
-                frozen: format.units(holder.frozenUnits),
-              })}
-            </p>
-            <div className="funds-actions">
-              <ConfirmButton
-                type="button"
-                variant="primary"
-                loading={burning.isPending}
-                onClick={() => burning.mutate()}
-              >
-                {t('tokens.burn.confirm', { units: format.units(clean) })}
-              </ConfirmButton>
-              <Button type="button" variant="ghost" onClick={() => setPreviewed(false)}>
-                {t('tokens.cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div>
-            <Button type="submit" variant="secondary">
-              {t('tokens.burn.previewAction')}
-            </Button>
-          </div>
-        )}
+        <ReasonField value={reason} onChange={(value) => action.edit(() => setReason(value))} />
+        <PreviewStep preview={previewed} label={t('tokens.burn.previewAction')} testId="tokens-burn-preview">
+          {({ body, holder: from }) => (
+            <>
+              <p>
+                {t('tokens.burn.preview', {
+                  units: format.units(body.units),
+                  name: from.name,
+                  held: format.units(from.units),
+                  frozen: format.units(from.frozenUnits),
+                })}
+              </p>
+              <PreviewActions
+                confirm={t('tokens.burn.confirm', { units: format.units(body.units) })}
+                onConfirm={() => burning.mutate(body)}
+                confirming={burning.isPending}
+                cancel={t('tokens.cancel')}
+                onCancel={action.hide}
+              />
+            </>
+          )}
+        </PreviewStep>
       </form>
     </Card>
   );
@@ -406,35 +375,32 @@ function FreezeCard({ fund, register }: { fund: FundDetail; register: TokenRegis
   const [holderId, setHolderId] = useState('');
   const [units, setUnits] = useState('');
   const [all, setAll] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const changing = useMutation({
-    mutationFn: (direction: 'freeze' | 'unfreeze') =>
+  // Freezing acts at once (no preview, no idempotency key): only the problem and outcome messages are shared.
+  const action = usePreviewedAction<never, string>();
+  const changing = useConfirmAction(
+    action,
+    (direction: 'freeze' | 'unfreeze') =>
       changeFreeze(call, fund.id, direction, {
         holderId,
         units: all ? 'all' : units.trim().replace(',', '.'),
       }),
-    onSuccess: (holder, direction) => {
-      setDone(
-        t(direction === 'freeze' ? 'tokens.freeze.frozen' : 'tokens.freeze.unfrozen', {
-          name: holder.name,
-          frozen: format.units(holder.frozenUnits),
-        }),
-      );
+    (holder, direction) => {
       setUnits('');
       void refresh();
+      return t(direction === 'freeze' ? 'tokens.freeze.frozen' : 'tokens.freeze.unfrozen', {
+        name: holder.name,
+        frozen: format.units(holder.frozenUnits),
+      });
     },
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
+  );
   const act = (direction: 'freeze' | 'unfreeze') => {
-    setProblem(null);
-    setDone(null);
+    action.start();
     if (holderId === '') {
-      setProblem(t('tokens.freeze.holderRequired'));
+      action.refuse(t('tokens.freeze.holderRequired'));
       return;
     }
     if (!all && !fundUnitsSchema.safeParse(units.trim().replace(',', '.')).success) {
-      setProblem(t('tokens.transfer.unitsInvalid'));
+      action.refuse(t('tokens.transfer.unitsInvalid'));
       return;
     }
     changing.mutate(direction);
@@ -447,8 +413,8 @@ function FreezeCard({ fund, register }: { fund: FundDetail; register: TokenRegis
     <Card as="section" title={t('tokens.freeze.title')} headingLevel={3}>
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.freeze.title')}>
         <p className="funds-muted">{t('tokens.freeze.intro')}</p>
-        {done ? <Banner tone="success">{done}</Banner> : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.done ? <Banner tone="success">{action.done}</Banner> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <Select
           label={t('tokens.freeze.holder')}
           options={holderOptions(register, format)}
@@ -534,55 +500,46 @@ function ForceTransferCard({ fund, register }: { fund: FundDetail; register: Tok
   const [to, setTo] = useState('');
   const [units, setUnits] = useState('');
   const [reason, setReason] = useState('');
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const forcing = useMutation({
-    mutationFn: () =>
-      forceTransfer(
-        call,
-        fund.id,
-        { fromHolderId: from, toHolderId: to, units: units.trim().replace(',', '.'), reason: reason.trim() },
-        key,
-      ),
-    onSuccess: (transfer) => {
-      setDone(t('tokens.force.done', { units: format.units(transfer.units), name: transfer.recipientName }));
-      setKey(newIdempotencyKey());
+  // No preview here: the confirm is the form's submit button.
+  const action = usePreviewedAction<never, string>();
+  const forcing = useConfirmAction(
+    action,
+    (body: ForceBody, key) => forceTransfer(call, fund.id, body, key),
+    (transfer) => {
       setUnits('');
       setReason('');
       void refresh();
+      return t('tokens.force.done', { units: format.units(transfer.units), name: transfer.recipientName });
     },
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setDone(null);
-    if (from === '' || to === '') {
-      setProblem(t('tokens.freeze.holderRequired'));
+    action.start();
+    const body = {
+      fromHolderId: from,
+      toHolderId: to,
+      units: units.trim().replace(',', '.'),
+      reason: reason.trim(),
+    };
+    const problem =
+      from === '' || to === ''
+        ? 'tokens.freeze.holderRequired'
+        : from === to
+          ? 'tokens.force.sameHolder'
+          : unitsAndReasonProblem(body);
+    if (problem !== null) {
+      action.refuse(t(problem));
       return;
     }
-    if (from === to) {
-      setProblem(t('tokens.force.sameHolder'));
-      return;
-    }
-    if (!fundUnitsSchema.safeParse(units.trim().replace(',', '.')).success) {
-      setProblem(t('tokens.transfer.unitsInvalid'));
-      return;
-    }
-    if (reason.trim().length < 3) {
-      setProblem(t('tokens.force.reasonRequired'));
-      return;
-    }
-    forcing.mutate();
+    forcing.mutate(body);
   };
   const options = holderOptions(register, format);
   return (
     <Card as="section" title={t('tokens.force.title')} headingLevel={3}>
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.force.title')}>
         <p className="funds-muted">{t('tokens.force.intro')}</p>
-        {done ? <Banner tone="success">{done}</Banner> : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.done ? <Banner tone="success">{action.done}</Banner> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <Select
           label={t('tokens.force.from')}
           options={options}
@@ -605,15 +562,7 @@ function ForceTransferCard({ fund, register }: { fund: FundDetail; register: Tok
           autoComplete="off"
           required
         />
-        <TextField
-          label={t('tokens.force.reason')}
-          hint={t('tokens.force.reasonHint')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={200}
-          autoComplete="off"
-          required
-        />
+        <ReasonField value={reason} onChange={setReason} />
         <div>
           <ConfirmButton type="submit" variant="primary" loading={forcing.isPending}>
             {t('tokens.force.confirm')}
@@ -624,43 +573,36 @@ function ForceTransferCard({ fund, register }: { fund: FundDetail; register: Tok
   );
 }
 
+type ForceBody = Parameters<typeof forceTransfer>[2];
+
 function DistributeCard({ fund }: { fund: FundDetail }) {
   const { t } = useTranslation(['funds', 'errors']);
   const format = useFundFormat();
   const call = useFundsCall();
   const refresh = useRefresh();
   const [amount, setAmount] = useState('');
-  const [preview, setPreview] = useState<TokenDistribution | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<TokenDistribution | null>(null);
-  const previewing = useMutation({
-    mutationFn: (value: string) => previewDistribution(call, fund.id, value),
-    onSuccess: setPreview,
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
-  const distributing = useMutation({
-    mutationFn: (value: string) => distribute(call, fund.id, value, key),
-    onSuccess: (distribution) => {
-      setDone(distribution);
-      setPreview(null);
-      setKey(newIdempotencyKey());
+  const action = usePreviewedAction<TokenDistribution, TokenDistribution>();
+  const previewing = useAskPreview(action, (value: string) => previewDistribution(call, fund.id, value));
+  const distributing = useConfirmAction(
+    action,
+    (value: string, key) => distribute(call, fund.id, value, key),
+    (distribution) => {
       setAmount('');
       void refresh();
+      return distribution;
     },
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setDone(null);
+    action.start();
     const value = amount.trim().replace(',', '.');
     if (!fundAmountSchema.safeParse(value).success) {
-      setProblem(t('tokens.distribute.amountInvalid'));
+      action.refuse(t('tokens.distribute.amountInvalid'));
       return;
     }
     previewing.mutate(value);
   };
+  const done = action.done;
   return (
     <Card as="section" title={t('tokens.distribute.title')} headingLevel={3}>
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('tokens.distribute.title')}>
@@ -673,80 +615,72 @@ function DistributeCard({ fund }: { fund: FundDetail }) {
             })}
           </Banner>
         ) : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <TextField
           label={t('tokens.distribute.amount', { currency: fund.currency })}
           value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setPreview(null);
-          }}
+          onChange={(event) => action.edit(() => setAmount(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           suffix={fund.currency}
           required
         />
-        {preview === null ? (
-          <div>
-            <Button type="submit" variant="secondary" loading={previewing.isPending}>
-              {t('tokens.distribute.preview')}
-            </Button>
-          </div>
-        ) : (
-          <div className="funds-preview" aria-live="polite" data-testid="tokens-distribution-preview">
-            <Table<TokenDistributionShare>
-              caption={t('tokens.distribute.shares')}
-              rows={preview.shares}
-              getRowKey={(row) => row.holderId}
-              columns={[
-                {
-                  key: 'holder',
-                  header: t('tokens.register.holder'),
-                  rowHeader: true,
-                  cell: (row) => row.name,
-                },
-                {
-                  key: 'units',
-                  header: t('tokens.register.units'),
-                  numeric: true,
-                  cell: (row) => format.units(row.units),
-                },
-                {
-                  key: 'amount',
-                  header: t('tokens.distribute.share'),
-                  numeric: true,
-                  cell: (row) => format.money(row.amount, preview.currency),
-                },
-              ]}
-            />
-            <dl className="funds-facts funds-facts--list">
-              <div>
-                <dt>{t('tokens.distribute.distributed')}</dt>
-                <dd>{format.money(preview.distributed, preview.currency)}</dd>
-              </div>
-              <div>
-                <dt>{t('tokens.distribute.remainder')}</dt>
-                <dd>{format.money(preview.remainder, preview.currency)}</dd>
-              </div>
-            </dl>
-            <p className="funds-muted">{t('tokens.distribute.remainderNote')}</p>
-            <div className="funds-actions">
-              <ConfirmButton
-                type="button"
-                variant="primary"
-                loading={distributing.isPending}
-                onClick={() => distributing.mutate(preview.amount)}
-              >
-                {t('tokens.distribute.confirm', {
+        <PreviewStep
+          preview={action.preview}
+          label={t('tokens.distribute.preview')}
+          asking={previewing.isPending}
+          testId="tokens-distribution-preview"
+        >
+          {(preview) => (
+            <>
+              <Table<TokenDistributionShare>
+                caption={t('tokens.distribute.shares')}
+                rows={preview.shares}
+                getRowKey={(row) => row.holderId}
+                columns={[
+                  {
+                    key: 'holder',
+                    header: t('tokens.register.holder'),
+                    rowHeader: true,
+                    cell: (row) => row.name,
+                  },
+                  {
+                    key: 'units',
+                    header: t('tokens.register.units'),
+                    numeric: true,
+                    cell: (row) => format.units(row.units),
+                  },
+                  {
+                    key: 'amount',
+                    header: t('tokens.distribute.share'),
+                    numeric: true,
+                    cell: (row) => format.money(row.amount, preview.currency),
+                  },
+                ]}
+              />
+              <dl className="funds-facts funds-facts--list">
+                <div>
+                  <dt>{t('tokens.distribute.distributed')}</dt>
+                  <dd>{format.money(preview.distributed, preview.currency)}</dd>
+                </div>
+                <div>
+                  <dt>{t('tokens.distribute.remainder')}</dt>
+                  <dd>{format.money(preview.remainder, preview.currency)}</dd>
+                </div>
+              </dl>
+              <p className="funds-muted">{t('tokens.distribute.remainderNote')}</p>
+              <PreviewActions
+                confirm={t('tokens.distribute.confirm', {
                   amount: format.money(preview.distributed, preview.currency),
                 })}
-              </ConfirmButton>
-              <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
-                {t('tokens.cancel')}
-              </Button>
-            </div>
-          </div>
-        )}
+                onConfirm={() => distributing.mutate(preview.amount)}
+                confirming={distributing.isPending}
+                cancel={t('tokens.cancel')}
+                onCancel={action.hide}
+              />
+            </>
+          )}
+        </PreviewStep>
       </form>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   fundUnitsSchema,
   type FundDetail,
@@ -8,12 +8,17 @@ import {
 } from '@tessera/contracts';
 import { Banner, Button, Card, TextField } from '@tessera/ui';
 import { type FormEvent, useState } from 'react';
-import { ConfirmButton } from '#/components/confirm-button.tsx';
-import { errorMessage } from '#/lib/error-message.ts';
 import { useTranslation } from '#/lib/i18n.ts';
-import { newIdempotencyKey, useFundsCall } from '../api/funds-api.ts';
+import { useFundsCall } from '../api/funds-api.ts';
 import { checkTransfer, transferUnits, useTokenPosition } from '../api/tokens-api.ts';
 import { useFundFormat } from './format.ts';
+import {
+  PreviewActions,
+  PreviewStep,
+  useAskPreview,
+  useConfirmAction,
+  usePreviewedAction,
+} from './previewed-action.tsx';
 import './tokens.css';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -49,48 +54,39 @@ export function TokensHolderPanel({ fund }: { fund: FundDetail }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [units, setUnits] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [check, setCheck] = useState<TokenTransferCheck | null>(null);
-  const [asked, setAsked] = useState<{ email: string; units: string } | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [done, setDone] = useState<TokenTransfer | null>(null);
-  const checking = useMutation({
-    mutationFn: (request: { email: string; units: string }) =>
-      checkTransfer(call, fund.id, request.email, request.units),
-    onSuccess: setCheck,
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
-  const transferring = useMutation({
-    mutationFn: (request: { email: string; units: string }) =>
+  const action = usePreviewedAction<{ check: TokenTransferCheck; request: TransferRequest }, TokenTransfer>();
+  const checking = useAskPreview(action, async (request: TransferRequest) => ({
+    check: await checkTransfer(call, fund.id, request.email, request.units),
+    request,
+  }));
+  const transferring = useConfirmAction(
+    action,
+    (request: TransferRequest, key) =>
       transferUnits(call, fund.id, { recipientEmail: request.email, units: request.units }, key),
-    onSuccess: (transfer) => {
-      setDone(transfer);
-      setCheck(null);
-      setKey(newIdempotencyKey());
+    (transfer) => {
       setUnits('');
       void queryClient.invalidateQueries({ queryKey: ['funds'] });
+      return transfer;
     },
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
-  const ask = (request: { email: string; units: string }) => {
-    setProblem(null);
-    setDone(null);
-    setCheck(null);
+  );
+  const ask = (request: TransferRequest) => {
+    action.start();
+    action.hide();
     if (request.email.length === 0 || !request.email.includes('@')) {
-      setProblem(t('tokens.transfer.emailInvalid'));
+      action.refuse(t('tokens.transfer.emailInvalid'));
       return;
     }
     if (!fundUnitsSchema.safeParse(request.units).success) {
-      setProblem(t('tokens.transfer.unitsInvalid'));
+      action.refuse(t('tokens.transfer.unitsInvalid'));
       return;
     }
-    setAsked(request);
     checking.mutate(request);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     ask({ email: email.trim(), units: units.trim().replace(',', '.') });
   };
+  const done = action.done;
   const mine = position.data;
   // Only a holder has units to transfer (the issuer's own section is TokensIssuerSection).
   if (mine === undefined || !/[1-9]/.test(mine.units)) {
@@ -121,15 +117,12 @@ export function TokensHolderPanel({ fund }: { fund: FundDetail }) {
             {t('tokens.transfer.done', { units: format.units(done.units), name: done.recipientName })}
           </Banner>
         ) : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <TextField
           label={t('tokens.transfer.email')}
           type="email"
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setCheck(null);
-          }}
+          onChange={(event) => action.edit(() => setEmail(event.target.value))}
           autoComplete="off"
           required
         />
@@ -137,23 +130,19 @@ export function TokensHolderPanel({ fund }: { fund: FundDetail }) {
           label={t('tokens.transfer.units')}
           hint={t('tokens.transfer.unitsHint', { available: format.units(mine.availableUnits) })}
           value={units}
-          onChange={(event) => {
-            setUnits(event.target.value);
-            setCheck(null);
-          }}
+          onChange={(event) => action.edit(() => setUnits(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           required
         />
-        {check === null ? (
-          <div>
-            <Button type="submit" variant="secondary" loading={checking.isPending}>
-              {t('tokens.transfer.check')}
-            </Button>
-          </div>
-        ) : (
-          <div className="funds-preview" aria-live="polite" data-testid="tokens-check">
-            {check.allowed ? (
+        <PreviewStep
+          preview={action.preview}
+          label={t('tokens.transfer.check')}
+          asking={checking.isPending}
+          testId="tokens-check"
+        >
+          {({ check, request }) =>
+            check.allowed ? (
               <>
                 <Banner tone="success">
                   {t('tokens.transfer.allowed', {
@@ -161,55 +150,66 @@ export function TokensHolderPanel({ fund }: { fund: FundDetail }) {
                     name: check.recipientName ?? '',
                   })}
                 </Banner>
-                <div className="funds-actions">
-                  <ConfirmButton
-                    type="button"
-                    variant="primary"
-                    loading={transferring.isPending}
-                    onClick={() => asked && transferring.mutate(asked)}
-                  >
-                    {t('tokens.transfer.confirm', {
-                      units: format.units(check.units),
-                      name: check.recipientName ?? '',
-                    })}
-                  </ConfirmButton>
-                  <Button type="button" variant="ghost" onClick={() => setCheck(null)}>
-                    {t('tokens.cancel')}
-                  </Button>
-                </div>
+                <PreviewActions
+                  confirm={t('tokens.transfer.confirm', {
+                    units: format.units(check.units),
+                    name: check.recipientName ?? '',
+                  })}
+                  onConfirm={() => transferring.mutate(request)}
+                  confirming={transferring.isPending}
+                  cancel={t('tokens.cancel')}
+                  onCancel={action.hide}
+                />
               </>
             ) : (
-              <>
-                <Banner tone="danger">{t('tokens.transfer.refused')}</Banner>
-                <ul className="tokens-reasons">
-                  {check.reasons.map((reason) => {
-                    const { why, how } = reasonText(t, reason, format);
-                    return (
-                      <li key={reason.code}>
-                        <strong>{why}</strong> <span>{how}</span>
-                      </li>
-                    );
-                  })}
-                </ul>
-                {check.suggestedUnits !== null && asked !== null ? (
-                  <div>
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      onClick={() => {
-                        setUnits(check.suggestedUnits!);
-                        ask({ email: asked.email, units: check.suggestedUnits! });
-                      }}
-                    >
-                      {t('tokens.transfer.useSuggested', { units: format.units(check.suggestedUnits) })}
-                    </Button>
-                  </div>
-                ) : null}
-              </>
-            )}
-          </div>
-        )}
+              <Refused
+                check={check}
+                onSuggested={(suggested) => {
+                  setUnits(suggested);
+                  ask({ email: request.email, units: suggested });
+                }}
+              />
+            )
+          }
+        </PreviewStep>
       </form>
     </Card>
+  );
+}
+
+type TransferRequest = { email: string; units: string };
+
+/** The pre-check's refusal: every reason with the smallest change that lifts it, and the suggested units if any. */
+function Refused({
+  check,
+  onSuggested,
+}: {
+  check: TokenTransferCheck;
+  onSuggested: (units: string) => void;
+}) {
+  const { t } = useTranslation(['funds', 'errors']);
+  const format = useFundFormat();
+  const suggested = check.suggestedUnits;
+  return (
+    <>
+      <Banner tone="danger">{t('tokens.transfer.refused')}</Banner>
+      <ul className="tokens-reasons">
+        {check.reasons.map((reason) => {
+          const { why, how } = reasonText(t, reason, format);
+          return (
+            <li key={reason.code}>
+              <strong>{why}</strong> <span>{how}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {suggested !== null ? (
+        <div>
+          <Button type="button" variant="secondary" onClick={() => onSuggested(suggested)}>
+            {t('tokens.transfer.useSuggested', { units: format.units(suggested) })}
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }

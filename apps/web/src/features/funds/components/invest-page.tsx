@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type FundClosedMarket,
   FUND_INVEST_AMOUNT_MAX,
@@ -14,15 +14,13 @@ import {
   type RedeemPreview,
 } from '@tessera/contracts';
 import { Banner, Button, Card, PageHeader, SegmentedControl, TextField } from '@tessera/ui';
-import { ConfirmButton } from '#/components/confirm-button.tsx';
 import { useTranslation } from '#/lib/i18n.ts';
-import { codeMessage, errorMessage } from '#/lib/error-message.ts';
+import { codeMessage } from '#/lib/error-message.ts';
 import { formatDateTime, formatProduct } from '#/shared/markets/market-format.ts';
 import {
   fundsKeys,
   holdingsQueryOptions,
   invest,
-  newIdempotencyKey,
   previewInvest,
   previewRedeem,
   redeem,
@@ -31,6 +29,13 @@ import {
 } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
 import { FundReadState } from './fund-read-state.tsx';
+import {
+  PreviewActions,
+  PreviewStep,
+  useAskPreview,
+  useConfirmAction,
+  usePreviewedAction,
+} from './previewed-action.tsx';
 import { PlanForm } from './plans-form.tsx';
 import './funds.css';
 
@@ -195,32 +200,22 @@ function InvestForm({ fund }: { fund: FundDetail }) {
   const format = useFundFormat();
   const done = useOperationDone();
   const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<InvestPreview | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [result, setResult] = useState<FundOperation | null>(null);
-  const previewing = useMutation({
-    mutationFn: (value: string) => previewInvest(call, fund.id, value),
-    onSuccess: setPreview,
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
-  const investing = useMutation({
-    mutationFn: (value: string) => invest(call, fund.id, value, key),
-    onSuccess: (operation) => {
-      setResult(operation);
-      setPreview(null);
-      setKey(newIdempotencyKey());
+  const action = usePreviewedAction<InvestPreview, FundOperation>();
+  const previewing = useAskPreview(action, (value: string) => previewInvest(call, fund.id, value));
+  const investing = useConfirmAction(
+    action,
+    (value: string, key) => invest(call, fund.id, value, key),
+    (operation) => {
       void done();
+      return operation;
     },
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setResult(null);
+    action.start();
     const value = amount.trim().replace(',', '.');
     if (!fundAmountSchema.safeParse(value).success) {
-      setProblem(t('invest.amountInvalid', { min: FUND_INVEST_AMOUNT_MIN, max: FUND_INVEST_AMOUNT_MAX }));
+      action.refuse(t('invest.amountInvalid', { min: FUND_INVEST_AMOUNT_MIN, max: FUND_INVEST_AMOUNT_MAX }));
       return;
     }
     previewing.mutate(value);
@@ -228,8 +223,8 @@ function InvestForm({ fund }: { fund: FundDetail }) {
   return (
     <Card as="section" title={t('invest.investTitle')} headingLevel={2}>
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('invest.investTitle')}>
-        {result ? <Outcome operation={result} currency={fund.currency} /> : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.done ? <Outcome operation={action.done} currency={fund.currency} /> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <TextField
           label={t('invest.amount', { currency: fund.currency })}
           hint={t('invest.amountHint', {
@@ -237,65 +232,52 @@ function InvestForm({ fund }: { fund: FundDetail }) {
             max: format.money(FUND_INVEST_AMOUNT_MAX, fund.currency),
           })}
           value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setPreview(null);
-          }}
+          onChange={(event) => action.edit(() => setAmount(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           suffix={fund.currency}
           required
         />
-        {preview === null ? (
-          <div>
-            <Button type="submit" variant="secondary" loading={previewing.isPending}>
-              {t('invest.preview')}
-            </Button>
-          </div>
-        ) : (
-          <div className="funds-preview" aria-live="polite">
-            <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
-            <dl className="funds-facts funds-facts--list">
-              <div>
-                <dt>{t('invest.amountLabel')}</dt>
-                <dd>{format.money(preview.amount, fund.currency)}</dd>
-              </div>
-              <div>
-                <dt>{t('fund.nav')}</dt>
-                <dd>{format.nav(preview.nav, fund.currency)}</dd>
-              </div>
-              <div>
-                <dt>{t('invest.estimatedUnits')}</dt>
-                <dd>{format.units(preview.estimatedUnits)}</dd>
-              </div>
-              <div>
-                <dt>{t('fund.fee')}</dt>
-                <dd>{format.percent(preview.managementFeePercent)}</dd>
-              </div>
-              <div>
-                <dt>{t('invest.annualFee')}</dt>
-                <dd>{format.money(preview.annualFeeEstimate, fund.currency)}</dd>
-              </div>
-            </dl>
-            <p className="funds-muted">{t('invest.unitsNote')}</p>
-            <Trades trades={preview.trades} currency={fund.currency} />
-            <ClosedMarkets markets={preview.closedMarkets} mode="invest" />
-            <div className="funds-actions">
-              <ConfirmButton
-                type="button"
-                variant="primary"
+        <PreviewStep preview={action.preview} label={t('invest.preview')} asking={previewing.isPending}>
+          {(preview) => (
+            <>
+              <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
+              <dl className="funds-facts funds-facts--list">
+                <div>
+                  <dt>{t('invest.amountLabel')}</dt>
+                  <dd>{format.money(preview.amount, fund.currency)}</dd>
+                </div>
+                <div>
+                  <dt>{t('fund.nav')}</dt>
+                  <dd>{format.nav(preview.nav, fund.currency)}</dd>
+                </div>
+                <div>
+                  <dt>{t('invest.estimatedUnits')}</dt>
+                  <dd>{format.units(preview.estimatedUnits)}</dd>
+                </div>
+                <div>
+                  <dt>{t('fund.fee')}</dt>
+                  <dd>{format.percent(preview.managementFeePercent)}</dd>
+                </div>
+                <div>
+                  <dt>{t('invest.annualFee')}</dt>
+                  <dd>{format.money(preview.annualFeeEstimate, fund.currency)}</dd>
+                </div>
+              </dl>
+              <p className="funds-muted">{t('invest.unitsNote')}</p>
+              <Trades trades={preview.trades} currency={fund.currency} />
+              <ClosedMarkets markets={preview.closedMarkets} mode="invest" />
+              <PreviewActions
+                confirm={t('invest.confirmInvest', { amount: format.money(preview.amount, fund.currency) })}
+                onConfirm={() => investing.mutate(preview.amount)}
+                confirming={investing.isPending}
                 disabled={preview.closedMarkets.length > 0}
-                loading={investing.isPending}
-                onClick={() => investing.mutate(preview.amount)}
-              >
-                {t('invest.confirmInvest', { amount: format.money(preview.amount, fund.currency) })}
-              </ConfirmButton>
-              <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
-                {t('invest.cancel')}
-              </Button>
-            </div>
-          </div>
-        )}
+                cancel={t('invest.cancel')}
+                onCancel={action.hide}
+              />
+            </>
+          )}
+        </PreviewStep>
       </form>
     </Card>
   );
@@ -307,31 +289,21 @@ function RedeemForm({ fund }: { fund: FundDetail }) {
   const format = useFundFormat();
   const done = useOperationDone();
   const [units, setUnits] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<RedeemPreview | null>(null);
   const [requested, setRequested] = useState('');
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [result, setResult] = useState<FundOperation | null>(null);
-  const previewing = useMutation({
-    mutationFn: (value: string) => previewRedeem(call, fund.id, value),
-    onSuccess: setPreview,
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
-  const redeeming = useMutation({
-    mutationFn: (value: string) => redeem(call, fund.id, value, key),
-    onSuccess: (operation) => {
-      setResult(operation);
-      setPreview(null);
-      setKey(newIdempotencyKey());
+  const action = usePreviewedAction<RedeemPreview, FundOperation>();
+  const previewing = useAskPreview(action, (value: string) => previewRedeem(call, fund.id, value));
+  const redeeming = useConfirmAction(
+    action,
+    (value: string, key) => redeem(call, fund.id, value, key),
+    (operation) => {
       void done();
+      return operation;
     },
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
+  );
   const ask = (value: string) => {
-    setProblem(null);
-    setResult(null);
+    action.start();
     if (value !== 'all' && !fundUnitsSchema.safeParse(value).success) {
-      setProblem(t('invest.unitsInvalid'));
+      action.refuse(t('invest.unitsInvalid'));
       return;
     }
     setRequested(value);
@@ -344,65 +316,58 @@ function RedeemForm({ fund }: { fund: FundDetail }) {
   return (
     <Card as="section" title={t('invest.redeemTitle')} headingLevel={2}>
       <form className="funds-form" onSubmit={submit} noValidate aria-label={t('invest.redeemTitle')}>
-        {result ? <Outcome operation={result} currency={fund.currency} /> : null}
-        {problem ? <Banner tone="danger">{problem}</Banner> : null}
+        {action.done ? <Outcome operation={action.done} currency={fund.currency} /> : null}
+        {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
         <TextField
           label={t('invest.units')}
           hint={t('invest.unitsHint')}
           value={units}
-          onChange={(event) => {
-            setUnits(event.target.value);
-            setPreview(null);
-          }}
+          onChange={(event) => action.edit(() => setUnits(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           required
         />
-        {preview === null ? (
-          <div className="funds-actions">
-            <Button type="submit" variant="secondary" loading={previewing.isPending && requested !== 'all'}>
-              {t('invest.preview')}
-            </Button>
+        <PreviewStep
+          preview={action.preview}
+          label={t('invest.preview')}
+          asking={previewing.isPending && requested !== 'all'}
+          more={
             <Button type="button" variant="ghost" onClick={() => ask('all')}>
               {t('invest.previewAll')}
             </Button>
-          </div>
-        ) : (
-          <div className="funds-preview" aria-live="polite">
-            <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
-            <dl className="funds-facts funds-facts--list">
-              <div>
-                <dt>{t('invest.unitsLabel')}</dt>
-                <dd>{format.units(preview.units)}</dd>
-              </div>
-              <div>
-                <dt>{t('fund.nav')}</dt>
-                <dd>{format.nav(preview.nav, fund.currency)}</dd>
-              </div>
-              <div>
-                <dt>{t('invest.estimatedAmount')}</dt>
-                <dd>{format.money(preview.estimatedAmount, fund.currency)}</dd>
-              </div>
-            </dl>
-            <p className="funds-muted">{t('invest.amountNote')}</p>
-            <Trades trades={preview.trades} currency={fund.currency} />
-            <ClosedMarkets markets={preview.closedMarkets} mode="redeem" />
-            <div className="funds-actions">
-              <ConfirmButton
-                type="button"
-                variant="primary"
+          }
+        >
+          {(preview) => (
+            <>
+              <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
+              <dl className="funds-facts funds-facts--list">
+                <div>
+                  <dt>{t('invest.unitsLabel')}</dt>
+                  <dd>{format.units(preview.units)}</dd>
+                </div>
+                <div>
+                  <dt>{t('fund.nav')}</dt>
+                  <dd>{format.nav(preview.nav, fund.currency)}</dd>
+                </div>
+                <div>
+                  <dt>{t('invest.estimatedAmount')}</dt>
+                  <dd>{format.money(preview.estimatedAmount, fund.currency)}</dd>
+                </div>
+              </dl>
+              <p className="funds-muted">{t('invest.amountNote')}</p>
+              <Trades trades={preview.trades} currency={fund.currency} />
+              <ClosedMarkets markets={preview.closedMarkets} mode="redeem" />
+              <PreviewActions
+                confirm={t('invest.confirmRedeem', { units: format.units(preview.units) })}
+                onConfirm={() => redeeming.mutate(requested)}
+                confirming={redeeming.isPending}
                 disabled={preview.closedMarkets.length > 0}
-                loading={redeeming.isPending}
-                onClick={() => redeeming.mutate(requested)}
-              >
-                {t('invest.confirmRedeem', { units: format.units(preview.units) })}
-              </ConfirmButton>
-              <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
-                {t('invest.cancel')}
-              </Button>
-            </div>
-          </div>
-        )}
+                cancel={t('invest.cancel')}
+                onCancel={action.hide}
+              />
+            </>
+          )}
+        </PreviewStep>
       </form>
     </Card>
   );

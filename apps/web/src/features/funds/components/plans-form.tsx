@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CreatePlanRequest,
   FUND_INVEST_AMOUNT_MAX,
@@ -9,14 +9,19 @@ import {
   type PlanFrequency,
   PLAN_FREQUENCIES,
 } from '@tessera/contracts';
-import { Banner, Button, Card, SegmentedControl, Select, TextField } from '@tessera/ui';
-import { ConfirmButton } from '#/components/confirm-button.tsx';
+import { Banner, Card, SegmentedControl, Select, TextField } from '@tessera/ui';
 import { useTranslation } from '#/lib/i18n.ts';
-import { errorMessage } from '#/lib/error-message.ts';
 import { formatDateOf } from '#/lib/format.ts';
-import { fundListQueryOptions, fundsKeys, newIdempotencyKey, useFundsCall } from '../api/funds-api.ts';
+import { fundListQueryOptions, fundsKeys, useFundsCall } from '../api/funds-api.ts';
 import { createPlan, type PlanPreview, previewPlan } from '../api/plans-api.ts';
 import { useFundFormat } from './format.ts';
+import {
+  PreviewActions,
+  PreviewStep,
+  useAskPreview,
+  useConfirmAction,
+  usePreviewedAction,
+} from './previewed-action.tsx';
 import './funds.css';
 import './plans.css';
 
@@ -54,41 +59,32 @@ export function PlanForm({
   const [frequency, setFrequency] = useState<PlanFrequency>('monthly');
   const [startDate, setStartDate] = useState(todayUtc);
   const [endDate, setEndDate] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [request, setRequest] = useState<CreatePlanRequest | null>(null);
-  const [preview, setPreview] = useState<PlanPreview | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [created, setCreated] = useState<PlanDetail | null>(null);
+  // An edit also drops the last "plan created" banner: the form now describes another plan.
+  const action = usePreviewedAction<{ preview: PlanPreview; request: CreatePlanRequest }, PlanDetail>({
+    editClearsDone: true,
+  });
   const curated = useQuery({ ...fundListQueryOptions(call, 'curated'), enabled: fund === undefined });
   const community = useQuery({ ...fundListQueryOptions(call, 'community'), enabled: fund === undefined });
   const funds = [...(curated.data ?? []), ...(community.data ?? [])];
-  const reset = () => {
-    setPreview(null);
-    setCreated(null);
-  };
-  const previewing = useMutation({
-    mutationFn: (body: CreatePlanRequest) => previewPlan(call, body),
-    onSuccess: setPreview,
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
-  const creating = useMutation({
-    mutationFn: (body: CreatePlanRequest) => createPlan(call, body, key),
-    onSuccess: (plan) => {
-      setCreated(plan);
-      setPreview(null);
-      setKey(newIdempotencyKey());
+  const previewing = useAskPreview(action, async (request: CreatePlanRequest) => ({
+    preview: await previewPlan(call, request),
+    request,
+  }));
+  const creating = useConfirmAction(
+    action,
+    (body: CreatePlanRequest, key) => createPlan(call, body, key),
+    (plan) => {
       void queryClient.invalidateQueries({ queryKey: fundsKeys.all });
       onCreated?.(plan);
+      return plan;
     },
-    onError: (error) => setProblem(errorMessage(t, error)),
-  });
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setCreated(null);
+    action.start();
     const value = amount.trim().replace(',', '.');
     if (!fundAmountSchema.safeParse(value).success) {
-      setProblem(t('plans.amountInvalid', { min: FUND_INVEST_AMOUNT_MIN, max: FUND_INVEST_AMOUNT_MAX }));
+      action.refuse(t('plans.amountInvalid', { min: FUND_INVEST_AMOUNT_MIN, max: FUND_INVEST_AMOUNT_MAX }));
       return;
     }
     const target =
@@ -99,7 +95,7 @@ export function PlanForm({
       (target.kind === 'fund' && target.fundId === '') ||
       (target.kind === 'instrument' && target.productId === '')
     ) {
-      setProblem(t('plans.targetRequired'));
+      action.refuse(t('plans.targetRequired'));
       return;
     }
     const body = {
@@ -109,9 +105,9 @@ export function PlanForm({
       startDate,
       ...(endDate === '' ? {} : { endDate }),
     } as CreatePlanRequest;
-    setRequest(body);
     previewing.mutate(body);
   };
+  const created = action.done;
   const form = (
     <form className="funds-form" onSubmit={submit} noValidate aria-label={t('plans.formTitle')}>
       {created ? (
@@ -119,7 +115,7 @@ export function PlanForm({
           {t('plans.created', { date: planDate(created.nextRunDate ?? created.startDate) })}
         </Banner>
       ) : null}
-      {problem ? <Banner tone="danger">{problem}</Banner> : null}
+      {action.problem ? <Banner tone="danger">{action.problem}</Banner> : null}
       {fund === undefined ? (
         <>
           <SegmentedControl<TargetKind>
@@ -129,10 +125,7 @@ export function PlanForm({
               { value: 'instrument', label: t('plans.kindInstrument') },
             ]}
             value={kind}
-            onValueChange={(value) => {
-              setKind(value);
-              reset();
-            }}
+            onValueChange={(value) => action.edit(() => setKind(value))}
           />
           {kind === 'fund' ? (
             <Select
@@ -140,10 +133,7 @@ export function PlanForm({
               placeholder={t('plans.fundPlaceholder')}
               options={funds.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
               value={fundId}
-              onValueChange={(value) => {
-                setFundId(value);
-                reset();
-              }}
+              onValueChange={(value) => action.edit(() => setFundId(value))}
               required
             />
           ) : (
@@ -151,10 +141,7 @@ export function PlanForm({
               label={t('plans.instrument')}
               hint={t('plans.instrumentHint')}
               value={productId}
-              onChange={(event) => {
-                setProductId(event.target.value);
-                reset();
-              }}
+              onChange={(event) => action.edit(() => setProductId(event.target.value))}
               autoComplete="off"
               required
             />
@@ -162,16 +149,13 @@ export function PlanForm({
         </>
       ) : null}
       <TextField
-        label={t('plans.amount', { currency: fund?.currency ?? preview?.currency ?? 'EUR' })}
+        label={t('plans.amount', { currency: fund?.currency ?? action.preview?.preview.currency ?? 'EUR' })}
         hint={t('plans.amountHint', {
           min: format.money(FUND_INVEST_AMOUNT_MIN, fund?.currency ?? 'EUR'),
           max: format.money(FUND_INVEST_AMOUNT_MAX, fund?.currency ?? 'EUR'),
         })}
         value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          reset();
-        }}
+        onChange={(event) => action.edit(() => setAmount(event.target.value))}
         inputMode="decimal"
         autoComplete="off"
         required
@@ -180,10 +164,7 @@ export function PlanForm({
         label={t('plans.frequency')}
         options={PLAN_FREQUENCIES.map((value) => ({ value, label: t(`plans.frequencies.${value}`) }))}
         value={frequency}
-        onValueChange={(value) => {
-          setFrequency(value as PlanFrequency);
-          reset();
-        }}
+        onValueChange={(value) => action.edit(() => setFrequency(value as PlanFrequency))}
         hint={frequency === 'monthly' ? t('plans.monthlyHint') : undefined}
       />
       <div className="plans-dates">
@@ -192,10 +173,7 @@ export function PlanForm({
           type="date"
           value={startDate}
           min={todayUtc()}
-          onChange={(event) => {
-            setStartDate(event.target.value);
-            reset();
-          }}
+          onChange={(event) => action.edit(() => setStartDate(event.target.value))}
           required
         />
         <TextField
@@ -204,73 +182,65 @@ export function PlanForm({
           type="date"
           value={endDate}
           min={startDate}
-          onChange={(event) => {
-            setEndDate(event.target.value);
-            reset();
-          }}
+          onChange={(event) => action.edit(() => setEndDate(event.target.value))}
         />
       </div>
-      {preview === null || request === null ? (
-        <div>
-          <Button type="submit" variant="secondary" loading={previewing.isPending}>
-            {t('plans.preview')}
-          </Button>
-        </div>
-      ) : (
-        <div className="funds-preview" aria-live="polite" data-testid="plan-preview">
-          <h3 className="funds-subtitle">{t('plans.previewTitle')}</h3>
-          <dl className="funds-facts funds-facts--list">
-            <div>
-              <dt>{t('plans.target')}</dt>
-              <dd>{preview.targetName}</dd>
-            </div>
-            <div>
-              <dt>{t('plans.amountLabel')}</dt>
-              <dd>
-                {t('plans.amountEvery', {
-                  amount: format.money(preview.amount, preview.currency),
-                  frequency: t(`plans.frequencies.${frequency}`),
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('plans.source')}</dt>
-              <dd>{t('plans.sourceWallet', { currency: preview.currency })}</dd>
-            </div>
-            <div>
-              <dt>{t('plans.fees')}</dt>
-              <dd>
-                {preview.managementFeePercent === null
-                  ? t('plans.feesInstrument')
-                  : t('plans.feesFund', { percent: format.percent(preview.managementFeePercent) })}
-              </dd>
-            </div>
-          </dl>
-          <h3 className="funds-subtitle">{t('plans.nextRuns')}</h3>
-          <ul className="funds-trades">
-            {preview.nextRunDates.map((day) => (
-              <li key={day}>{planDate(day)}</li>
-            ))}
-          </ul>
-          <p className="funds-muted">{t('plans.rules')}</p>
-          <div className="funds-actions">
-            <ConfirmButton
-              type="button"
-              variant="primary"
-              loading={creating.isPending}
-              onClick={() => creating.mutate(request)}
-            >
-              {t('plans.confirm', {
+      <PreviewStep
+        preview={action.preview}
+        label={t('plans.preview')}
+        asking={previewing.isPending}
+        testId="plan-preview"
+      >
+        {({ preview, request }) => (
+          <>
+            <h3 className="funds-subtitle">{t('plans.previewTitle')}</h3>
+            <dl className="funds-facts funds-facts--list">
+              <div>
+                <dt>{t('plans.target')}</dt>
+                <dd>{preview.targetName}</dd>
+              </div>
+              <div>
+                <dt>{t('plans.amountLabel')}</dt>
+                <dd>
+                  {t('plans.amountEvery', {
+                    amount: format.money(preview.amount, preview.currency),
+                    frequency: t(`plans.frequencies.${frequency}`),
+                  })}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('plans.source')}</dt>
+                <dd>{t('plans.sourceWallet', { currency: preview.currency })}</dd>
+              </div>
+              <div>
+                <dt>{t('plans.fees')}</dt>
+                <dd>
+                  {preview.managementFeePercent === null
+                    ? t('plans.feesInstrument')
+                    : t('plans.feesFund', { percent: format.percent(preview.managementFeePercent) })}
+                </dd>
+              </div>
+            </dl>
+            <h3 className="funds-subtitle">{t('plans.nextRuns')}</h3>
+            <ul className="funds-trades">
+              {preview.nextRunDates.map((day) => (
+                <li key={day}>{planDate(day)}</li>
+              ))}
+            </ul>
+            <p className="funds-muted">{t('plans.rules')}</p>
+            <PreviewActions
+              confirm={t('plans.confirm', {
                 amount: format.money(preview.amount, preview.currency),
                 frequency: t(`plans.frequencies.${frequency}`),
               })}
-            </ConfirmButton>
-            <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
-              {t('plans.back')}
-            </Button>
-          </div>
-        </div>
-      )}
+              onConfirm={() => creating.mutate(request)}
+              confirming={creating.isPending}
+              cancel={t('plans.back')}
+              onCancel={action.hide}
+            />
+          </>
+        )}
+      </PreviewStep>
     </form>
   );
   return (

@@ -2,14 +2,19 @@ import { expect, test } from '@playwright/test';
 import { accessTokenOf, callIdentity, CLIENT_ID, LANGUAGES, PASSWORD } from './identity-support.ts';
 import { button, field, freshCustomer, open, text, type Language } from './wallets-support.ts';
 
-// Closing the account (issue #20), in English and French, each journey with a fresh sign-up: refused while a
-// wallet holds money (the wallet named), and an empty account closed: the confirmation, and sign-in refused after.
+// Closing the account (issue #20), in English and French, each journey with a fresh sign-up: refused while an
+// automated plan is active (the plan named: it starts weeks ahead, so it never runs here), then, once it is
+// cancelled, while a wallet holds money (the wallet named); and an empty account closed: the confirmation, and
+// sign-in refused after.
 test.describe.configure({ timeout: 120_000 });
 
 const c = (language: Language, key: string) => text(language, `account-close:${key}`);
+const FUND = 'Tessera Digital Assets';
 
 for (const language of LANGUAGES) {
-  test(`closing is refused while a wallet holds money (${language})`, async ({ page }) => {
+  test(`closing is refused while a plan is active, then while a wallet holds money (${language})`, async ({
+    page,
+  }) => {
     await freshCustomer(page, language);
     const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
     const created = await page.request.post('/api/cash-operations/wallets', {
@@ -23,10 +28,32 @@ for (const language of LANGUAGES) {
       data: { iban: wallet.iban, amount: '7.50', debtorName: 'Grandma' },
     });
     expect(credit.status(), await credit.text()).toBe(201);
+    const funds = await page.request.get('/api/investments/funds?scope=curated', { headers });
+    const fund = ((await funds.json()) as { items: Array<{ id: string; name: string }> }).items.find(
+      (candidate) => candidate.name === FUND,
+    );
+    expect(fund, await funds.text()).toBeTruthy();
+    const plan = await page.request.post('/api/investments/plans', {
+      headers: { ...headers, 'idempotency-key': `plan-${language}-${Date.now()}` },
+      data: {
+        target: { kind: 'fund', fundId: fund!.id },
+        amount: '10.00',
+        frequency: 'monthly',
+        startDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(plan.status(), await plan.text()).toBe(201);
 
     await open(page, language, '/dashboard/settings/?content=closeAccount');
     await expect(page.getByText(c(language, 'kept.kyc'))).toBeVisible();
     await field(page, c(language, 'password')).fill(PASSWORD);
+    await button(page, c(language, 'submit')).click();
+    await expect(page.getByText(text(language, 'errors:api.ACCOUNT_CLOSE_ACTIVE_PLANS'))).toBeVisible();
+    await expect(page.getByRole('list', { name: c(language, 'blocking.plans') })).toContainText(FUND);
+
+    const { id: planId } = (await plan.json()) as { id: string };
+    const cancelled = await page.request.post(`/api/investments/plans/${planId}/cancel`, { headers });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
     await button(page, c(language, 'submit')).click();
     await expect(page.getByText(text(language, 'errors:api.ACCOUNT_CLOSE_BALANCE_NOT_ZERO'))).toBeVisible();
     await expect(page.getByRole('list', { name: c(language, 'blocking.wallets') })).toContainText('7.50 EUR');

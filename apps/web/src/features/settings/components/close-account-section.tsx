@@ -1,12 +1,18 @@
 /**
  * Settings section closeAccount (docs/api.md "Closing the account"): what is kept and for how long, the password,
- * then the closing. A refusal names what blocks it (the wallets that hold money, the number of open orders). Once
- * closed, the session is cleared here and the confirmation is shown in place of the form.
+ * then the closing. A refusal names what blocks it (the active plans, the number of open orders, the positions and
+ * fund or token units held, the wallets that hold money). Once closed, the session is cleared here and the
+ * confirmation is shown in place of the form.
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import type { ClosedAccount, WalletHoldingFunds } from '@tessera/contracts';
+import type {
+  ClosedAccount,
+  HoldingBlockingClose,
+  PlanBlockingClose,
+  WalletHoldingFunds,
+} from '@tessera/contracts';
 import { Banner, Button, TextField } from '@tessera/ui';
 import { ApiError } from '#/lib/api.ts';
 import { errorMessage } from '#/lib/error-message.ts';
@@ -47,6 +53,14 @@ export function CloseAccountSection() {
     error instanceof ApiError && error.code === 'ACCOUNT_CLOSE_OPEN_ORDERS'
       ? Number(error.details['openOrders'] ?? 0)
       : 0;
+  const holdings =
+    error instanceof ApiError && error.code === 'ACCOUNT_CLOSE_HOLDINGS_NOT_EMPTY'
+      ? ((error.details['holdings'] as HoldingBlockingClose[] | undefined) ?? [])
+      : [];
+  const plans =
+    error instanceof ApiError && error.code === 'ACCOUNT_CLOSE_ACTIVE_PLANS'
+      ? ((error.details['plans'] as PlanBlockingClose[] | undefined) ?? [])
+      : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password.length > 0) {
@@ -82,6 +96,25 @@ export function CloseAccountSection() {
             </ul>
           ) : null}
           {openOrders > 0 ? <p>{t('account-close:blocking.orders', { count: openOrders })}</p> : null}
+          {holdings.length > 0 ? (
+            <ul aria-label={t('account-close:blocking.holdings')}>
+              {holdings.map((holding) => (
+                <li key={`${holding.kind}:${holding.id}`}>
+                  {t(`account-close:blocking.${holding.kind}`, {
+                    name: holding.symbol ? `${holding.name} (${holding.symbol})` : holding.name,
+                    quantity: holding.quantity,
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {plans.length > 0 ? (
+            <ul aria-label={t('account-close:blocking.plans')}>
+              {plans.map((plan) => (
+                <li key={plan.planId}>{t('account-close:blocking.plan', { name: plan.name })}</li>
+              ))}
+            </ul>
+          ) : null}
         </Banner>
       ) : null}
       <form onSubmit={submit} className="app-stack" noValidate>

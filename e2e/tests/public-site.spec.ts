@@ -77,6 +77,30 @@ const LEGAL_PAGES = [
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
+test('a visitor who scrolls down before the app starts stays where they are once it runs', async ({
+  page,
+}) => {
+  // The app starts late (a slow phone): the visitor reads the pre-rendered page and scrolls to its footer first.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto('/pricing/');
+  const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of use', exact: true });
+  await terms.scrollIntoViewIfNeeded();
+  await expect(terms).toBeInViewport();
+  releaseApp();
+  await expect(page.getByRole('contentinfo').getByRole('radio', { name: 'Français' })).toBeEnabled();
+  // Two frames after the hydration, when the router has rendered the page (and used to put the window at the top).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
+  await expect(terms).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
 test.describe('unknown addresses', () => {
   for (const path of [
     '/no-such-page',
@@ -112,11 +136,6 @@ test.describe('legal pages', () => {
     test(`reachable from the footer in ${language}, each with its own title`, async ({ page }) => {
       await page.goto(`/pricing/?lng=${language}`);
       const footer = page.getByRole('contentinfo');
-      // Once the app runs the page (the footer's language choice is enabled when hydrated): this journey is about the
-      // legal pages and their titles; links of parts not hydrated yet are the tests' above.
-      await expect(
-        footer.getByRole('radio', { name: language === 'en' ? 'Français' : 'English' }),
-      ).toBeEnabled();
       const titles = new Set<string>();
       for (const legal of LEGAL_PAGES) {
         await footer.getByRole('link', { name: legal[language], exact: true }).click();

@@ -5,6 +5,7 @@ import type { AuthAdapter } from './lib/auth.ts';
 import type { ApiClient } from './lib/api.ts';
 import type { RuntimeConfig } from '@tessera/contracts';
 import { parseSearch, stringifySearch } from './lib/search-params.ts';
+import { scrollRestorationFor } from './lib/scroll-restoration.ts';
 import { PendingPage } from './components/pending-page.tsx';
 
 /** What every route's loaders and guards receive. */
@@ -21,8 +22,11 @@ export const ROUTER_PENDING_MIN_MS = 500;
 export const ROUTER_GC_TIME_MS = 300_000;
 export const ROUTER_PRELOAD_DELAY_MS = 50;
 
-/** Builds the router with the spec's timings and plain-string search parameters. */
-export function createAppRouter(context: RouterContext) {
+/**
+ * Builds the router with the spec's timings and plain-string search parameters. `hydratingHref` is the address
+ * (path and query) of the pre-rendered page about to be hydrated, if any.
+ */
+export function createAppRouter(context: RouterContext, hydratingHref: string | null = null) {
   return createRouter({
     routeTree,
     context,
@@ -35,7 +39,7 @@ export function createAppRouter(context: RouterContext) {
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PendingPage,
     trailingSlash: 'preserve',
-    scrollRestoration: true,
+    scrollRestoration: scrollRestorationFor(hydratingHref),
     parseSearch,
     stringifySearch,
   });

@@ -57,7 +57,15 @@ export async function startApp(
     void router.invalidate().then(() => router.navigate({ to: '/login' }));
   };
   const api = createApiClient(config, auth, endSession);
-  const router = createAppRouter({ queryClient, auth, api, config });
+  // A pre-rendered page (public, sign-in) is hydrated (its HTML is already on screen); anything else is rendered
+  // afresh. /login after a failed hosted sign-in shows why: not the pre-render, so it is rendered afresh.
+  const prerendered = hasHostedLoginError()
+    ? null
+    : matchingPrerender(window.location.pathname, currentLanguage(), window.location.search);
+  const router = createAppRouter(
+    { queryClient, auth, api, config },
+    prerendered ? `${window.location.pathname}${window.location.search}` : null,
+  );
   auth.onInvalidSession(endSession);
   const root = document.getElementById('root');
   if (!root) {
@@ -71,12 +79,6 @@ export async function startApp(
       <RouterProvider router={router} />
     </Suspense>
   );
-  // A pre-rendered page (public, sign-in) is hydrated (its HTML is already on screen); anything else is rendered
-  // afresh.
-  // /login after a failed hosted sign-in shows why: not the pre-render, so it is rendered afresh.
-  const prerendered = hasHostedLoginError()
-    ? null
-    : matchingPrerender(window.location.pathname, currentLanguage(), window.location.search);
   if (prerendered) {
     // Everything the page renders is loaded first: a component that suspends while hydrating would be thrown
     // away and rendered again (a visible flash and a layout shift).

@@ -328,6 +328,18 @@ describeEachDatabase('closing an account', ({ createDatabase }) => {
 
   it('the race: money that lands while the customer is disabled is seen again, the customer is enabled again and refused', async () => {
     const ian = await t.customer('ian-password-1');
+    const image = await sharp({
+      create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 90, b: 20 } },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user-management/me/picture',
+      headers: { authorization: `Bearer ${ian.token}`, 'content-type': 'image/png' },
+      payload: image,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
     // A real SEPA credit booked by cash operations after the first look, while identity disables the customer.
     t.whileDisabling.set(ian.userId, async () => {
       const credit = await t.call(ian.token, 'POST', '/api/cash-operations/dev/sepa/incoming', {
@@ -346,6 +358,8 @@ describeEachDatabase('closing an account', ({ createDatabase }) => {
     expect(t.disabled).toContain(ian.userId);
     expect(t.reenabled).toContain(ian.userId);
     expect(t.enabled.get(ian.userId)).toBe(true);
+    // A refused closing keeps the profile picture.
+    expect((await t.call(ian.token, 'GET', '/api/user-management/me/picture')).statusCode).toBe(200);
   });
 
   it('the race: a position filled while the customer is disabled is seen again, and the customer is enabled again', async () => {

@@ -9,17 +9,16 @@
  * The steps, in this order, so that a crash between any two is never worse than before the second look existed
  * (then the checks ran once, the picture was deleted, and the customer was disabled):
  * 1. the password, then the first look at every check: a refusal changes nothing;
- * 2. the profile picture is deleted (a crash after it leaves an open account without its picture);
- * 3. the identity service disables sign-in and ends every session (a crash after it leaves the account closed, as
- *    a success did before);
- * 4. the second look at every check, now that the customer cannot sign in or start anything new: money may have
+ * 2. the identity service disables sign-in and ends every session (a crash after it leaves the account closed, as
+ *    a success did before, with its profile picture still stored: docs/operations.md says how support deletes it);
+ * 3. the second look at every check, now that the customer cannot sign in or start anything new: money may have
  *    arrived meanwhile (a transfer from another customer, a SEPA credit) or the customer, signed in elsewhere, may
- *    have started something. If anything blocks now, sign-in is enabled again (exactly what step 3 turned off; the
+ *    have started something. If anything blocks now, sign-in is enabled again (exactly what step 2 turned off; the
  *    ended sessions stay ended, so the customer signs in again) and the same refusal is answered; if the look itself
  *    fails, sign-in is enabled again too and ACCOUNT_CLOSE_UNAVAILABLE is answered.
  *    If enabling fails, the customer stays disabled (as before) and the error log says so for support;
+ * 4. the profile picture is deleted, only now that the account is closed: a refusal never loses it;
  * 5. the answer.
- * A refusal at step 4 leaves the picture deleted; the customer may upload it again.
  */
 import {
   CASH_OPERATIONS_CLIENT,
@@ -180,7 +179,6 @@ export const closeRoutes: ServiceRoutes<CloseRoutesOptions> = async (app, { cont
       if (first !== null) {
         throw first;
       }
-      await profile.deletePicture(userId);
       const disabling = await identity.disableCustomer(userId);
       let second: Error | null;
       try {
@@ -194,6 +192,7 @@ export const closeRoutes: ServiceRoutes<CloseRoutesOptions> = async (app, { cont
         await enableAgain(enabler, disabling, request.log);
         throw second;
       }
+      await profile.deletePicture(userId);
       return { closed: true as const, closedAt: new Date().toISOString() };
     },
   );

@@ -29,13 +29,7 @@ import {
 } from '../api/funds-api.ts';
 import { useFundFormat } from './format.ts';
 import { FundReadState } from './fund-read-state.tsx';
-import {
-  PreviewActions,
-  PreviewStep,
-  useAskPreview,
-  useConfirmAction,
-  usePreviewedAction,
-} from './previewed-action.tsx';
+import { PreviewStep, useAskPreview, useConfirmAction, usePreviewedAction } from './previewed-action.tsx';
 import { PlanForm } from './plans-form.tsx';
 import './funds.css';
 
@@ -189,6 +183,39 @@ function Outcome({ operation, currency }: { operation: FundOperation; currency: 
   }
 }
 
+/** What an invest or redeem preview says: its facts (label key, value), the note on estimates, the trades, closed markets. */
+function OperationPreview({
+  preview,
+  currency,
+  mode,
+  facts,
+  note,
+}: {
+  preview: InvestPreview | RedeemPreview;
+  currency: string;
+  mode: Mode;
+  facts: readonly (readonly [string, string])[];
+  note: string;
+}) {
+  const { t } = useTranslation('funds');
+  return (
+    <>
+      <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
+      <dl className="funds-facts funds-facts--list">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="funds-muted">{note}</p>
+      <Trades trades={preview.trades} currency={currency} />
+      <ClosedMarkets markets={preview.closedMarkets} mode={mode} />
+    </>
+  );
+}
+
 function useOperationDone() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: fundsKeys.all });
@@ -238,44 +265,33 @@ function InvestForm({ fund }: { fund: FundDetail }) {
           suffix={fund.currency}
           required
         />
-        <PreviewStep preview={action.preview} label={t('invest.preview')} asking={previewing.isPending}>
+        <PreviewStep
+          preview={action.preview}
+          label={t('invest.preview')}
+          asking={previewing.isPending}
+          confirm={(preview) => ({
+            label: t('invest.confirmInvest', { amount: format.money(preview.amount, fund.currency) }),
+            onConfirm: () => investing.mutate(preview.amount),
+            disabled: preview.closedMarkets.length > 0,
+          })}
+          confirming={investing.isPending}
+          cancel={t('invest.cancel')}
+          onCancel={action.hide}
+        >
           {(preview) => (
-            <>
-              <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
-              <dl className="funds-facts funds-facts--list">
-                <div>
-                  <dt>{t('invest.amountLabel')}</dt>
-                  <dd>{format.money(preview.amount, fund.currency)}</dd>
-                </div>
-                <div>
-                  <dt>{t('fund.nav')}</dt>
-                  <dd>{format.nav(preview.nav, fund.currency)}</dd>
-                </div>
-                <div>
-                  <dt>{t('invest.estimatedUnits')}</dt>
-                  <dd>{format.units(preview.estimatedUnits)}</dd>
-                </div>
-                <div>
-                  <dt>{t('fund.fee')}</dt>
-                  <dd>{format.percent(preview.managementFeePercent)}</dd>
-                </div>
-                <div>
-                  <dt>{t('invest.annualFee')}</dt>
-                  <dd>{format.money(preview.annualFeeEstimate, fund.currency)}</dd>
-                </div>
-              </dl>
-              <p className="funds-muted">{t('invest.unitsNote')}</p>
-              <Trades trades={preview.trades} currency={fund.currency} />
-              <ClosedMarkets markets={preview.closedMarkets} mode="invest" />
-              <PreviewActions
-                confirm={t('invest.confirmInvest', { amount: format.money(preview.amount, fund.currency) })}
-                onConfirm={() => investing.mutate(preview.amount)}
-                confirming={investing.isPending}
-                disabled={preview.closedMarkets.length > 0}
-                cancel={t('invest.cancel')}
-                onCancel={action.hide}
-              />
-            </>
+            <OperationPreview
+              preview={preview}
+              currency={fund.currency}
+              mode="invest"
+              facts={[
+                ['invest.amountLabel', format.money(preview.amount, fund.currency)],
+                ['fund.nav', format.nav(preview.nav, fund.currency)],
+                ['invest.estimatedUnits', format.units(preview.estimatedUnits)],
+                ['fund.fee', format.percent(preview.managementFeePercent)],
+                ['invest.annualFee', format.money(preview.annualFeeEstimate, fund.currency)],
+              ]}
+              note={t('invest.unitsNote')}
+            />
           )}
         </PreviewStep>
       </form>
@@ -336,36 +352,27 @@ function RedeemForm({ fund }: { fund: FundDetail }) {
               {t('invest.previewAll')}
             </Button>
           }
+          confirm={(preview) => ({
+            label: t('invest.confirmRedeem', { units: format.units(preview.units) }),
+            onConfirm: () => redeeming.mutate(requested),
+            disabled: preview.closedMarkets.length > 0,
+          })}
+          confirming={redeeming.isPending}
+          cancel={t('invest.cancel')}
+          onCancel={action.hide}
         >
           {(preview) => (
-            <>
-              <h3 className="funds-subtitle">{t('invest.previewTitle')}</h3>
-              <dl className="funds-facts funds-facts--list">
-                <div>
-                  <dt>{t('invest.unitsLabel')}</dt>
-                  <dd>{format.units(preview.units)}</dd>
-                </div>
-                <div>
-                  <dt>{t('fund.nav')}</dt>
-                  <dd>{format.nav(preview.nav, fund.currency)}</dd>
-                </div>
-                <div>
-                  <dt>{t('invest.estimatedAmount')}</dt>
-                  <dd>{format.money(preview.estimatedAmount, fund.currency)}</dd>
-                </div>
-              </dl>
-              <p className="funds-muted">{t('invest.amountNote')}</p>
-              <Trades trades={preview.trades} currency={fund.currency} />
-              <ClosedMarkets markets={preview.closedMarkets} mode="redeem" />
-              <PreviewActions
-                confirm={t('invest.confirmRedeem', { units: format.units(preview.units) })}
-                onConfirm={() => redeeming.mutate(requested)}
-                confirming={redeeming.isPending}
-                disabled={preview.closedMarkets.length > 0}
-                cancel={t('invest.cancel')}
-                onCancel={action.hide}
-              />
-            </>
+            <OperationPreview
+              preview={preview}
+              currency={fund.currency}
+              mode="redeem"
+              facts={[
+                ['invest.unitsLabel', format.units(preview.units)],
+                ['fund.nav', format.nav(preview.nav, fund.currency)],
+                ['invest.estimatedAmount', format.money(preview.estimatedAmount, fund.currency)],
+              ]}
+              note={t('invest.amountNote')}
+            />
           )}
         </PreviewStep>
       </form>

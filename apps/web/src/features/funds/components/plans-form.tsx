@@ -15,13 +15,7 @@ import { formatDateOf } from '#/lib/format.ts';
 import { fundListQueryOptions, fundsKeys, useFundsCall } from '../api/funds-api.ts';
 import { createPlan, type PlanPreview, previewPlan } from '../api/plans-api.ts';
 import { useFundFormat } from './format.ts';
-import {
-  PreviewActions,
-  PreviewStep,
-  useAskPreview,
-  useConfirmAction,
-  usePreviewedAction,
-} from './previewed-action.tsx';
+import { PreviewStep, useAskPreview, useConfirmAction, usePreviewedAction } from './previewed-action.tsx';
 import './funds.css';
 import './plans.css';
 
@@ -190,8 +184,18 @@ export function PlanForm({
         label={t('plans.preview')}
         asking={previewing.isPending}
         testId="plan-preview"
+        confirm={({ preview, request }) => ({
+          label: t('plans.confirm', {
+            amount: format.money(preview.amount, preview.currency),
+            frequency: t(`plans.frequencies.${frequency}`),
+          }),
+          onConfirm: () => creating.mutate(request),
+        })}
+        confirming={creating.isPending}
+        cancel={t('plans.back')}
+        onCancel={action.hide}
       >
-        {({ preview, request }) => (
+        {({ preview }) => (
           <>
             <h3 className="funds-subtitle">{t('plans.previewTitle')}</h3>
             <dl className="funds-facts funds-facts--list">
@@ -228,16 +232,6 @@ export function PlanForm({
               ))}
             </ul>
             <p className="funds-muted">{t('plans.rules')}</p>
-            <PreviewActions
-              confirm={t('plans.confirm', {
-                amount: format.money(preview.amount, preview.currency),
-                frequency: t(`plans.frequencies.${frequency}`),
-              })}
-              onConfirm={() => creating.mutate(request)}
-              confirming={creating.isPending}
-              cancel={t('plans.back')}
-              onCancel={action.hide}
-            />
           </>
         )}
       </PreviewStep>

@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
-  PreviewActions,
   previewedActionReducer,
   type PreviewedActionEvent,
   type PreviewedActionState,
@@ -77,10 +76,13 @@ describe('previewedActionReducer', () => {
   });
 });
 
+/** What the tests of the "preview" button leave unused: the preview's own buttons. */
+const noConfirm = { confirm: () => null, confirming: false, cancel: 'Cancel', onCancel: () => {} };
+
 describe('PreviewStep', () => {
   it('shows the "preview" submit button, alone, while there is no preview', () => {
     const html = renderToStaticMarkup(
-      <PreviewStep preview={null} label="Preview" testId="x-preview">
+      <PreviewStep preview={null} label="Preview" testId="x-preview" {...noConfirm}>
         {() => <p>never</p>}
       </PreviewStep>,
     );
@@ -92,40 +94,53 @@ describe('PreviewStep', () => {
 
   it('puts further buttons in one row with the "preview" one', () => {
     const html = renderToStaticMarkup(
-      <PreviewStep preview={null} label="Preview" more={<button type="button">All</button>}>
+      <PreviewStep preview={null} label="Preview" more={<button type="button">All</button>} {...noConfirm}>
         {() => null}
       </PreviewStep>,
     );
     expect(html).toMatch(/^<div class="funds-actions"><button type="submit"/);
     expect(html).toContain('<button type="button">All</button>');
   });
-
-  it('shows the preview in a polite live region with its test id', () => {
-    const html = renderToStaticMarkup(
-      <PreviewStep preview={{ amount: '100' }} label="Preview" testId="x-preview">
-        {(preview) => <p>Invest {preview.amount}</p>}
-      </PreviewStep>,
-    );
-    expect(html).toBe(
-      '<div class="funds-preview" aria-live="polite" data-testid="x-preview"><p>Invest 100</p></div>',
-    );
-  });
 });
 
-describe('PreviewActions', () => {
-  it('marks the confirm as a money movement for live assist, beside a ghost cancel', () => {
-    const html = renderToStaticMarkup(
-      <PreviewActions
-        confirm="Invest"
-        onConfirm={() => {}}
+describe('PreviewStep, once previewed', () => {
+  const step = (confirm: { label: string; onConfirm: () => void; disabled?: boolean } | null) =>
+    renderToStaticMarkup(
+      <PreviewStep
+        preview={{ amount: '100' }}
+        label="Preview"
+        testId="x-preview"
+        confirm={() => confirm}
         confirming={false}
         cancel="Cancel"
         onCancel={() => {}}
-      />,
+      >
+        {(preview) => <p>Invest {preview.amount}</p>}
+      </PreviewStep>,
     );
+
+  it('shows the preview in a polite live region with its test id, then its buttons', () => {
+    const html = step({ label: 'Invest', onConfirm: () => {} });
     expect(html).toMatch(
-      /^<div class="funds-actions"><button[^>]*data-assist="confirm"[^>]*>.*Invest.*<\/button>/,
+      /^<div class="funds-preview" aria-live="polite" data-testid="x-preview"><p>Invest 100<\/p><div class="funds-actions">/,
     );
-    expect(html).toMatch(/<button type="button"[^>]*ts-button--ghost[^>]*>Cancel<\/button><\/div>$/);
+  });
+
+  it('marks the confirm as a money movement for live assist, beside a ghost cancel', () => {
+    const html = step({ label: 'Invest', onConfirm: () => {} });
+    expect(html).toMatch(/<button[^>]*data-assist="confirm"[^>]*>.*Invest.*<\/button>/);
+    expect(html).toMatch(/<button type="button"[^>]*ts-button--ghost[^>]*>Cancel<\/button><\/div><\/div>$/);
+  });
+
+  it('disables the confirm it is told to (a closed market)', () => {
+    expect(step({ label: 'Invest', onConfirm: () => {}, disabled: true })).toMatch(
+      /<button[^>]*data-assist="confirm"[^>]*disabled=""/,
+    );
+  });
+
+  it('shows no buttons for a preview without a confirm (a refused transfer)', () => {
+    expect(step(null)).toBe(
+      '<div class="funds-preview" aria-live="polite" data-testid="x-preview"><p>Invest 100</p></div>',
+    );
   });
 });

@@ -140,9 +140,17 @@ export function useConfirmAction<P, D, V, R>(
   });
 }
 
+/** The confirm of one preview: its text, what it does, and whether it is refused (a closed market). */
+export interface PreviewConfirm {
+  readonly label: string;
+  readonly onConfirm: () => void;
+  readonly disabled?: boolean;
+}
+
 /**
  * Where a panel's preview goes: the "preview" submit button while there is none (with `more` buttons beside it, in
- * one row), then the preview itself, announced politely when it appears. One element holds both, as the panels had.
+ * one row), then the preview itself, announced politely when it appears, with its confirm (a money movement:
+ * {@link ConfirmButton}) and the way back to the form. One element holds both, as the panels had.
  */
 export function PreviewStep<P>({
   preview,
@@ -151,6 +159,10 @@ export function PreviewStep<P>({
   more,
   testId,
   children,
+  confirm,
+  confirming,
+  cancel,
+  onCancel,
 }: {
   preview: P | null;
   /** The submit button's text ("Preview"). */
@@ -159,7 +171,13 @@ export function PreviewStep<P>({
   asking?: boolean;
   more?: ReactNode;
   testId?: string;
+  /** What the preview says, above its buttons. */
   children: (preview: P) => ReactNode;
+  /** The preview's confirm; null shows no buttons (a transfer the pre-check refused). */
+  confirm: (preview: P) => PreviewConfirm | null;
+  confirming: boolean;
+  cancel: string;
+  onCancel: () => void;
 }) {
   if (preview === null) {
     return (
@@ -171,43 +189,26 @@ export function PreviewStep<P>({
       </div>
     );
   }
+  const action = confirm(preview);
   return (
     <div className="funds-preview" aria-live="polite" data-testid={testId}>
       {children(preview)}
-    </div>
-  );
-}
-
-/** The preview's buttons: the confirm (a money movement: {@link ConfirmButton}) and the way back to the form. */
-export function PreviewActions({
-  confirm,
-  onConfirm,
-  confirming,
-  disabled,
-  cancel,
-  onCancel,
-}: {
-  confirm: string;
-  onConfirm: () => void;
-  confirming: boolean;
-  disabled?: boolean;
-  cancel: string;
-  onCancel: () => void;
-}) {
-  return (
-    <div className="funds-actions">
-      <ConfirmButton
-        type="button"
-        variant="primary"
-        disabled={disabled}
-        loading={confirming}
-        onClick={onConfirm}
-      >
-        {confirm}
-      </ConfirmButton>
-      <Button type="button" variant="ghost" onClick={onCancel}>
-        {cancel}
-      </Button>
+      {action === null ? null : (
+        <div className="funds-actions">
+          <ConfirmButton
+            type="button"
+            variant="primary"
+            disabled={action.disabled}
+            loading={confirming}
+            onClick={action.onConfirm}
+          >
+            {action.label}
+          </ConfirmButton>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            {cancel}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   type TokenDistributionShare,
   type TokenHolder,
   type TokenRegister,
+  type TokenTransfer,
 } from '@tessera/contracts';
 import { Banner, Button, Card, Checkbox, Select, Table, TextField } from '@tessera/ui';
 import { type FormEvent, useState } from 'react';
@@ -31,7 +32,7 @@ import {
 } from '../api/tokens-api.ts';
 import { useFundFormat } from './format.ts';
 import {
-  PreviewActions,
+  type PreviewedAction,
   PreviewStep,
   useAskPreview,
   useConfirmAction,
@@ -163,28 +164,20 @@ function MintCard({ fund }: { fund: FundDetail }) {
   const { t } = useTranslation(['funds', 'errors']);
   const format = useFundFormat();
   const call = useFundsCall();
-  const refresh = useRefresh();
   const [email, setEmail] = useState('');
-  const [units, setUnits] = useState('');
-  const [reason, setReason] = useState('');
   const action = usePreviewedAction<MintBody, string>({ hidePreviewOnError: true });
-  const minting = useConfirmAction(
+  const move = useTokenMove(
     action,
     (body: MintBody, key) => mintUnits(call, fund.id, body, key),
-    (transfer) => {
-      setUnits('');
-      setReason('');
-      void refresh();
-      return t('tokens.mint.done', { units: format.units(transfer.units), name: transfer.recipientName });
-    },
+    'tokens.mint.done',
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     action.start();
     const body = {
       recipientEmail: email.trim(),
-      units: units.trim().replace(',', '.'),
-      reason: reason.trim(),
+      units: move.units.trim().replace(',', '.'),
+      reason: move.reason.trim(),
     };
     const problem = EMAIL.test(body.recipientEmail)
       ? unitsAndReasonProblem(body)
@@ -211,40 +204,62 @@ function MintCard({ fund }: { fund: FundDetail }) {
         />
         <TextField
           label={t('tokens.freeze.units')}
-          value={units}
-          onChange={(event) => action.edit(() => setUnits(event.target.value))}
+          value={move.units}
+          onChange={(event) => action.edit(() => move.setUnits(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           required
         />
-        <ReasonField value={reason} onChange={(value) => action.edit(() => setReason(value))} />
+        <ReasonField value={move.reason} onChange={(value) => action.edit(() => move.setReason(value))} />
         <PreviewStep
           preview={action.preview}
           label={t('tokens.mint.previewAction')}
           testId="tokens-mint-preview"
+          confirm={(body) => ({
+            label: t('tokens.mint.confirm', { units: format.units(body.units) }),
+            onConfirm: () => move.confirm.mutate(body),
+          })}
+          confirming={move.confirm.isPending}
+          cancel={t('tokens.cancel')}
+          onCancel={action.hide}
         >
           {(body) => (
-            <>
-              <p>
-                {t('tokens.mint.preview', {
-                  units: format.units(body.units),
-                  email: body.recipientEmail,
-                  value: format.money(parValueTimes(fund, body.units), fund.currency),
-                })}
-              </p>
-              <PreviewActions
-                confirm={t('tokens.mint.confirm', { units: format.units(body.units) })}
-                onConfirm={() => minting.mutate(body)}
-                confirming={minting.isPending}
-                cancel={t('tokens.cancel')}
-                onCancel={action.hide}
-              />
-            </>
+            <p>
+              {t('tokens.mint.preview', {
+                units: format.units(body.units),
+                email: body.recipientEmail,
+                value: format.money(parValueTimes(fund, body.units), fund.currency),
+              })}
+            </p>
           )}
         </PreviewStep>
       </form>
     </Card>
   );
+}
+
+/**
+ * The units, the reason and the confirm of a mint, a burn or a forced transfer: after a success the units and reason
+ * are cleared (the recipient or holders stay, for the next one), the token refreshed, and the banner says what moved
+ * to whom.
+ */
+function useTokenMove<P, B>(
+  action: PreviewedAction<P, string>,
+  send: (body: B, key: string) => Promise<TokenTransfer>,
+  done: 'tokens.mint.done' | 'tokens.burn.done' | 'tokens.force.done',
+) {
+  const { t } = useTranslation('funds');
+  const format = useFundFormat();
+  const refresh = useRefresh();
+  const [units, setUnits] = useState('');
+  const [reason, setReason] = useState('');
+  const confirm = useConfirmAction(action, send, (transfer) => {
+    setUnits('');
+    setReason('');
+    void refresh();
+    return t(done, { units: format.units(transfer.units), name: transfer.recipientName });
+  });
+  return { units, setUnits, reason, setReason, confirm };
 }
 
 /** The checks a mint, a burn and a forced transfer share, in their order: the key of the first problem, or null. */
@@ -290,26 +305,18 @@ function BurnCard({ fund, register }: { fund: FundDetail; register: TokenRegiste
   const { t } = useTranslation(['funds', 'errors']);
   const format = useFundFormat();
   const call = useFundsCall();
-  const refresh = useRefresh();
   const [holderId, setHolderId] = useState('');
-  const [units, setUnits] = useState('');
-  const [reason, setReason] = useState('');
   const action = usePreviewedAction<BurnBody, string>({ hidePreviewOnError: true });
   const holder = register.holders.find((line) => line.holderId === holderId);
-  const burning = useConfirmAction(
+  const move = useTokenMove(
     action,
     (body: BurnBody, key) => burnUnits(call, fund.id, body, key),
-    (transfer) => {
-      setUnits('');
-      setReason('');
-      void refresh();
-      return t('tokens.burn.done', { units: format.units(transfer.units), name: transfer.recipientName });
-    },
+    'tokens.burn.done',
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     action.start();
-    const body = { holderId, units: units.trim().replace(',', '.'), reason: reason.trim() };
+    const body = { holderId, units: move.units.trim().replace(',', '.'), reason: move.reason.trim() };
     const problem = holderId === '' ? 'tokens.freeze.holderRequired' : unitsAndReasonProblem(body);
     if (problem !== null) {
       action.refuse(t(problem));
@@ -334,32 +341,34 @@ function BurnCard({ fund, register }: { fund: FundDetail; register: TokenRegiste
         />
         <TextField
           label={t('tokens.freeze.units')}
-          value={units}
-          onChange={(event) => action.edit(() => setUnits(event.target.value))}
+          value={move.units}
+          onChange={(event) => action.edit(() => move.setUnits(event.target.value))}
           inputMode="decimal"
           autoComplete="off"
           required
         />
-        <ReasonField value={reason} onChange={(value) => action.edit(() => setReason(value))} />
-        <PreviewStep preview={previewed} label={t('tokens.burn.previewAction')} testId="tokens-burn-preview">
+        <ReasonField value={move.reason} onChange={(value) => action.edit(() => move.setReason(value))} />
+        <PreviewStep
+          preview={previewed}
+          label={t('tokens.burn.previewAction')}
+          testId="tokens-burn-preview"
+          confirm={({ body }) => ({
+            label: t('tokens.burn.confirm', { units: format.units(body.units) }),
+            onConfirm: () => move.confirm.mutate(body),
+          })}
+          confirming={move.confirm.isPending}
+          cancel={t('tokens.cancel')}
+          onCancel={action.hide}
+        >
           {({ body, holder: from }) => (
-            <>
-              <p>
-                {t('tokens.burn.preview', {
-                  units: format.units(body.units),
-                  name: from.name,
-                  held: format.units(from.units),
-                  frozen: format.units(from.frozenUnits),
-                })}
-              </p>
-              <PreviewActions
-                confirm={t('tokens.burn.confirm', { units: format.units(body.units) })}
-                onConfirm={() => burning.mutate(body)}
-                confirming={burning.isPending}
-                cancel={t('tokens.cancel')}
-                onCancel={action.hide}
-              />
-            </>
+            <p>
+              {t('tokens.burn.preview', {
+                units: format.units(body.units),
+                name: from.name,
+                held: format.units(from.units),
+                frozen: format.units(from.frozenUnits),
+              })}
+            </p>
           )}
         </PreviewStep>
       </form>
@@ -495,22 +504,14 @@ function ForceTransferCard({ fund, register }: { fund: FundDetail; register: Tok
   const { t } = useTranslation(['funds', 'errors']);
   const format = useFundFormat();
   const call = useFundsCall();
-  const refresh = useRefresh();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [units, setUnits] = useState('');
-  const [reason, setReason] = useState('');
   // No preview here: the confirm is the form's submit button.
   const action = usePreviewedAction<never, string>();
-  const forcing = useConfirmAction(
+  const move = useTokenMove(
     action,
     (body: ForceBody, key) => forceTransfer(call, fund.id, body, key),
-    (transfer) => {
-      setUnits('');
-      setReason('');
-      void refresh();
-      return t('tokens.force.done', { units: format.units(transfer.units), name: transfer.recipientName });
-    },
+    'tokens.force.done',
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -518,8 +519,8 @@ function ForceTransferCard({ fund, register }: { fund: FundDetail; register: Tok
     const body = {
       fromHolderId: from,
       toHolderId: to,
-      units: units.trim().replace(',', '.'),
-      reason: reason.trim(),
+      units: move.units.trim().replace(',', '.'),
+      reason: move.reason.trim(),
     };
     const problem =
       from === '' || to === ''
@@ -531,7 +532,7 @@ function ForceTransferCard({ fund, register }: { fund: FundDetail; register: Tok
       action.refuse(t(problem));
       return;
     }
-    forcing.mutate(body);
+    move.confirm.mutate(body);
   };
   const options = holderOptions(register, format);
   return (
@@ -556,15 +557,15 @@ function ForceTransferCard({ fund, register }: { fund: FundDetail; register: Tok
         />
         <TextField
           label={t('tokens.freeze.units')}
-          value={units}
-          onChange={(event) => setUnits(event.target.value)}
+          value={move.units}
+          onChange={(event) => move.setUnits(event.target.value)}
           inputMode="decimal"
           autoComplete="off"
           required
         />
-        <ReasonField value={reason} onChange={setReason} />
+        <ReasonField value={move.reason} onChange={move.setReason} />
         <div>
-          <ConfirmButton type="submit" variant="primary" loading={forcing.isPending}>
+          <ConfirmButton type="submit" variant="primary" loading={move.confirm.isPending}>
             {t('tokens.force.confirm')}
           </ConfirmButton>
         </div>
@@ -630,6 +631,15 @@ function DistributeCard({ fund }: { fund: FundDetail }) {
           label={t('tokens.distribute.preview')}
           asking={previewing.isPending}
           testId="tokens-distribution-preview"
+          confirm={(preview) => ({
+            label: t('tokens.distribute.confirm', {
+              amount: format.money(preview.distributed, preview.currency),
+            }),
+            onConfirm: () => distributing.mutate(preview.amount),
+          })}
+          confirming={distributing.isPending}
+          cancel={t('tokens.cancel')}
+          onCancel={action.hide}
         >
           {(preview) => (
             <>
@@ -669,15 +679,6 @@ function DistributeCard({ fund }: { fund: FundDetail }) {
                 </div>
               </dl>
               <p className="funds-muted">{t('tokens.distribute.remainderNote')}</p>
-              <PreviewActions
-                confirm={t('tokens.distribute.confirm', {
-                  amount: format.money(preview.distributed, preview.currency),
-                })}
-                onConfirm={() => distributing.mutate(preview.amount)}
-                confirming={distributing.isPending}
-                cancel={t('tokens.cancel')}
-                onCancel={action.hide}
-              />
             </>
           )}
         </PreviewStep>

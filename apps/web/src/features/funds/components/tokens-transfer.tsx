@@ -12,13 +12,7 @@ import { useTranslation } from '#/lib/i18n.ts';
 import { useFundsCall } from '../api/funds-api.ts';
 import { checkTransfer, transferUnits, useTokenPosition } from '../api/tokens-api.ts';
 import { useFundFormat } from './format.ts';
-import {
-  PreviewActions,
-  PreviewStep,
-  useAskPreview,
-  useConfirmAction,
-  usePreviewedAction,
-} from './previewed-action.tsx';
+import { PreviewStep, useAskPreview, useConfirmAction, usePreviewedAction } from './previewed-action.tsx';
 import './tokens.css';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -140,27 +134,29 @@ export function TokensHolderPanel({ fund }: { fund: FundDetail }) {
           label={t('tokens.transfer.check')}
           asking={checking.isPending}
           testId="tokens-check"
+          confirm={({ check, request }) =>
+            check.allowed
+              ? {
+                  label: t('tokens.transfer.confirm', {
+                    units: format.units(check.units),
+                    name: check.recipientName ?? '',
+                  }),
+                  onConfirm: () => transferring.mutate(request),
+                }
+              : null
+          }
+          confirming={transferring.isPending}
+          cancel={t('tokens.cancel')}
+          onCancel={action.hide}
         >
           {({ check, request }) =>
             check.allowed ? (
-              <>
-                <Banner tone="success">
-                  {t('tokens.transfer.allowed', {
-                    units: format.units(check.units),
-                    name: check.recipientName ?? '',
-                  })}
-                </Banner>
-                <PreviewActions
-                  confirm={t('tokens.transfer.confirm', {
-                    units: format.units(check.units),
-                    name: check.recipientName ?? '',
-                  })}
-                  onConfirm={() => transferring.mutate(request)}
-                  confirming={transferring.isPending}
-                  cancel={t('tokens.cancel')}
-                  onCancel={action.hide}
-                />
-              </>
+              <Banner tone="success">
+                {t('tokens.transfer.allowed', {
+                  units: format.units(check.units),
+                  name: check.recipientName ?? '',
+                })}
+              </Banner>
             ) : (
               <Refused
                 check={check}

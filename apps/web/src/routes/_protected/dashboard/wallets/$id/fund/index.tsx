@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_protected/dashboard/wallets/$id/fund/')(
     return typeof value === 'string' && DEPOSIT_ID.test(value) ? { cardDeposit: value } : {};
   },
   loader: ({ context, params }) =>
-    import('#/features/wallets/api/load-wallets.ts').then((m) => m.loadWallet(context, params.id)),
+    import('#/features/wallets/api/load-wallets.ts').then((m) => m.loadFundWallet(context, params.id)),
   pendingComponent: FundPending,
   errorComponent: FundError,
   component: Fund,

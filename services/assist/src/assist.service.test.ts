@@ -394,8 +394,11 @@ describeEachDatabase('live assist', ({ createDatabase }) => {
       const a2 = peerSocket(a2Id, mine.token);
       const bId = `tessera-web-${theirs.sessionID}-${TAB}`;
       const b = peerSocket(bId, theirs.token);
-      for (const ws of [a, a2, b]) {
-        expect((await firstMessage(ws)).type).toBe('OPEN');
+      // Every socket's listener is on before any message can arrive: a socket's OPEN that came while the test
+      // awaited another's would be missed, and the test would wait for it forever.
+      const opened = [a, a2, b].map(firstMessage);
+      for (const open of opened) {
+        expect((await open).type).toBe('OPEN');
       }
       const bSeen: string[] = [];
       b.on('message', (data: Buffer) => bSeen.push(data.toString()));
